@@ -1,0 +1,24 @@
+"""Events: what happened, to whom, and the catalogue ids of the rules behind it."""
+from __future__ import annotations
+
+from .codec import register
+
+
+@register
+class Event:
+    """`rules` are catalogue ids; `to` is None (everyone) or the tuple of seats that may see it."""
+
+    __slots__ = ("rules", "key", "params", "to")
+
+    def __init__(self, rules: tuple[str, ...], key: str, params: dict, to: tuple[int, ...] | None = None):
+        self.rules = rules
+        self.key = key
+        self.params = params
+        self.to = to
+
+    def visible_to(self, seat: int | None) -> bool:
+        return self.to is None or (seat is not None and seat in self.to)
+
+    def as_dict(self, catalogue, lang: str = "en") -> dict:
+        return {"rules": list(self.rules), "key": self.key, "params": dict(self.params),
+                "text": catalogue.text(self.key, lang, **self.params)}

@@ -1,0 +1,54 @@
+"""Message catalogues: every user-facing string in en, zh-Hant and zh-Hans."""
+from __future__ import annotations
+
+from importlib import resources
+
+import yaml
+
+from .errors import ConfigError
+
+LANGS = ("en", "zh-Hant", "zh-Hans")
+
+
+def check_lang(lang: str) -> str:
+    if lang not in LANGS:
+        raise ConfigError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
+    return lang
+
+
+class Catalogue:
+    """Messages keyed by id, each with a text per language and `{name}` parameters."""
+
+    def __init__(self, messages: dict[str, dict[str, str]], parent: "Catalogue | None" = None):
+        self.messages = messages
+        self.parent = parent
+
+    @classmethod
+    def load(cls, package: str, name: str = "messages.yaml", parent: "Catalogue | None" = None):
+        text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
+        return cls(yaml.safe_load(text) or {}, parent)
+
+    def has(self, key: str) -> bool:
+        return key in self.messages or (self.parent is not None and self.parent.has(key))
+
+    def text(self, key: str, lang: str = "en", **params) -> str:
+        entry = self.messages.get(key)
+        if entry is None:
+            if self.parent is not None:
+                return self.parent.text(key, lang, **params)
+            raise KeyError(f"no message {key!r}")
+        return entry[check_lang(lang)].format(**params)
+
+    def missing(self) -> list[str]:
+        """Keys lacking one of the languages (the test suite keeps this empty)."""
+        return [f"{k}:{lang}" for k, v in self.messages.items() for lang in LANGS if not v.get(lang)]
+
+
+def core_catalogue() -> Catalogue:
+    global _CORE
+    if _CORE is None:
+        _CORE = Catalogue.load("boardlab.core")
+    return _CORE
+
+
+_CORE: Catalogue | None = None

@@ -1,0 +1,76 @@
+"""The contract between a game package and the engine."""
+from __future__ import annotations
+
+from .errors import ConfigError
+from .i18n import Catalogue
+from .visibility import Zone
+
+
+class Ruleset:
+    """One game: static rules, content and metadata. States hold everything that changes."""
+
+    name: str = ""
+    min_players: int = 2
+    max_players: int = 2
+    zones: tuple[Zone, ...] = ()
+    catalogue: Catalogue
+
+    # configuration -------------------------------------------------------------------
+    def option_names(self) -> dict[str, str]:
+        """Option name -> one-line description of its valid values."""
+        return {}
+
+    def configure(self, players: int, options: dict) -> dict:
+        """Validated, normalised options; raises ConfigError naming the valid values."""
+        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+            raise ConfigError(f"{self.name} takes {self.min_players}-{self.max_players} players, not {players!r}")
+        unknown = sorted(set(options) - set(self.option_names()))
+        if unknown:
+            valid = ", ".join(sorted(self.option_names())) or "none"
+            raise ConfigError(f"unknown option(s) {', '.join(unknown)} for {self.name}; valid options: {valid}")
+        return dict(options)
+
+    def main_option_sets(self) -> list[tuple[int, dict]]:
+        """(players, options) pairs the conformance kit runs."""
+        return [(self.min_players, {})]
+
+    # play ------------------------------------------------------------------------------
+    def new_state(self, players: int, options: dict, seed: int):
+        """The state at its first decision."""
+        raise NotImplementedError
+
+    def flow(self, options: dict):
+        raise NotImplementedError
+
+    def normalize(self, state, action_id: str) -> str:
+        """Map an equivalent spelling of an action to its listed id (default: unchanged)."""
+        return action_id
+
+    def describe(self, state, action_id: str, lang: str) -> str:
+        raise NotImplementedError
+
+    def scores(self, state) -> list[int]:
+        raise NotImplementedError
+
+    def winners(self, state) -> list[int]:
+        best = max(self.scores(state))
+        return [s for s, v in enumerate(self.scores(state)) if v == best]
+
+    # information -----------------------------------------------------------------------
+    def full_view(self, state) -> dict:
+        """Everything in the state, JSON-ready, before redaction by `zones`."""
+        raise NotImplementedError
+
+    def resample_hidden(self, state, seat: int | None, stream) -> None:
+        """Refill what `seat` cannot see with another arrangement consistent with its view."""
+        raise NotImplementedError
+
+    def state_classes(self) -> tuple[type, ...]:
+        return ()
+
+    def rule_catalogues(self) -> list[str]:
+        """Names of the rule catalogues this game cites (for `boardlab rules`)."""
+        return []
+
+    def rule_text(self, rule_id: str, lang: str) -> str | None:
+        return None

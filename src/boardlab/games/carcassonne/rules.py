@@ -1,0 +1,196 @@
+"""The base game's flow: setup, the turn (draw, place, follower, score) and final scoring."""
+from __future__ import annotations
+
+from ...core.flow import GAME_OVER, Decision
+from . import board as B
+from .content import (CANONICAL_ROT, CITY, FIELD, FIT, FITS_ANY, MONASTERY, ROAD, TILE_INDEX, TILE_PIECES,
+                      TILESET, pos, xy)
+from .state import CarcState
+
+START = TILE_INDEX[TILESET.start]
+_PLACE_IDS: dict[tuple[int, int], str] = {}
+_PARSED: dict[str, tuple[int, int]] = {}
+
+
+def place_id(p: int, r: int) -> str:
+    key = (p, r)
+    s = _PLACE_IDS.get(key)
+    if s is None:
+        x, y = xy(p)
+        s = _PLACE_IDS[key] = f"place:{x},{y},{r}"
+        _PARSED[s] = key
+    return s
+
+
+def parse_place(action_id: str) -> tuple[int, int]:
+    return _PARSED[action_id]
+
+
+# ---- setup --------------------------------------------------------------------------------
+
+def setup(state: CarcState, draw_order: tuple[str, ...]) -> None:
+    """CB-01: start tile at 0,0, the rest shuffled (the fixed draws first)."""
+    rest = [i for i, t in enumerate(TILESET.tiles) for _ in range(t.count)]
+    rest.remove(START)
+    fixed = [TILE_INDEX[c] for c in draw_order]
+    for t in fixed:
+        rest.remove(t)
+    state.deck = state.shuffle(rest) + fixed[::-1]
+    B.place_piece(state, TILE_PIECES[START][0], pos(0, 0))
+    state.log(("CB-01",), "ev.start", tile=TILESET.start)
+
+
+# ---- the turn -------------------------------------------------------------------------------
+
+def step_start(state: CarcState) -> str:
+    state.placed_meeples = []
+    return "turn.draw"
+
+
+def step_draw(state: CarcState) -> str:
+    """CB-04/CB-05: draw until a tile fits somewhere; an empty deck ends the game."""
+    while state.deck:
+        t = state.deck.pop()
+        fits = FITS_ANY[t]
+        if any(code in fits for code in state.frontier.values()):
+            state.hand = t
+            state.log(("CB-04",), "ev.draw", seat=state.active, tile=TILESET.tiles[t].letter)
+            return "turn.place"
+        state.discarded.append(t)
+        state.log(("CB-05",), "ev.discard", seat=state.active, tile=TILESET.tiles[t].letter)
+    return "game.final"
+
+
+def step_place(state: CarcState) -> None:
+    state.pending = (state.active, "place")
+
+
+def legal_place(state: CarcState) -> list[str]:
+    fit = FIT[state.hand]
+    return [place_id(p, r) for p, code in state.frontier.items() for r in fit[code]]
+
+
+def apply_place(state: CarcState, action_id: str) -> str:
+    p, r = parse_place(action_id)
+    t = state.hand
+    state.hand = None
+    B.place_piece(state, TILE_PIECES[t][r], p)
+    x, y = xy(p)
+    state.log(("CB-04",), "ev.place", seat=state.active, tile=TILESET.tiles[t].letter, x=x, y=y, rot=r)
+    return "turn.meeple"
+
+
+def step_meeple(state: CarcState) -> str | None:
+    """CB-06: offer a follower on a free feature of the new tile, if any and if in supply."""
+    if state.supply[state.active] and legal_meeple(state) != ["pass"]:
+        state.pending = (state.active, "meeple")
+        return None
+    return "turn.score"
+
+
+def legal_meeple(state: CarcState) -> list[str]:
+    label = state.label
+    return ["meeple:" + label[s] for s in B.free_segments(state, state.last[0])] + ["pass"]
+
+
+def apply_meeple(state: CarcState, action_id: str) -> str:
+    if action_id != "pass":
+        seg = _segment_of(state, action_id[len("meeple:"):])
+        B.put_follower(state, state.active, seg)
+        x, y = xy(state.meeple_cell[seg])
+        state.log(("CB-06",), "ev.meeple", seat=state.active, feature=state.label[seg], x=x, y=y)
+    return "turn.score"
+
+
+def _segment_of(state: CarcState, label: str) -> int:
+    for s in state.last[0]:
+        if state.label[s] == label:
+            return s
+    raise KeyError(label)
+
+
+def step_score(state: CarcState) -> str:
+    """Score what the placed tile completed (CB-07..CB-12, CB-19)."""
+    for root in B.completed_by_last(state):
+        score_feature(state, root, final=False)
+    return "turn.end"
+
+
+def step_end(state: CarcState) -> str:
+    if not state.deck:
+        return "game.final"
+    state.active = (state.active + 1) % state.players
+    return "turn.start"
+
+
+def step_final(state: CarcState) -> str:
+    """CB-13..CB-17: incomplete features and fields, then the game is over."""
+    state.hand = None
+    state.log(("CB-13",), "ev.game_end")
+    for root in B.roots_with_followers(state):
+        score_feature(state, root, final=True)
+    state.over = True
+    best = max(state.score)
+    state.log(("CB-18",), "ev.winners", seats=[s for s, v in enumerate(state.score) if v == best])
+    return GAME_OVER
+
+
+# ---- scoring --------------------------------------------------------------------------------
+
+def feature_value(state: CarcState, root: int, final: bool) -> tuple[int, tuple[str, ...], str]:
+    """(points, rule ids, event key) a feature is worth now."""
+    k = state.kind[root]
+    tiles = len(state.tiles[root])
+    if k == ROAD:
+        return tiles, ("CB-14",) if final else ("CB-07", "CB-12"), "ev.score.road"
+    if k == CITY:
+        per = 1 if final else 2
+        return per * (tiles + state.pennants[root]), ("CB-15",) if final else ("CB-08", "CB-12"), "ev.score.city"
+    if k == MONASTERY:
+        if final:
+            return 1 + B.neighbours(state, state.meeple_cell[root]), ("CB-16",), "ev.score.monastery"
+        return 9, ("CB-09",), "ev.score.monastery"
+    return 3 * B.touched_complete_cities(state, root), ("CB-17",), "ev.score.field"
+
+
+def score_feature(state: CarcState, root: int, final: bool) -> None:
+    """CB-10: the majority scores in full; CB-11: followers (not farmers) go home."""
+    winners = B.majority(state, root)
+    if winners:
+        points, rules, key = feature_value(state, root, final)
+        x, y = xy(state.meeple_cell[root])
+        for seat in winners:
+            add_points(state, seat, points, rules + ("CB-10",), key, x=x, y=y, tiles=len(state.tiles[root]))
+    if not final and state.kind[root] != FIELD:
+        B.return_followers(state, root)
+
+
+def add_points(state: CarcState, seat: int, points: int, rules: tuple[str, ...], key: str, **params) -> None:
+    state.score[seat] += points
+    state.log(rules, key, seat=seat, points=points, **params)
+
+
+STEPS = {
+    "turn.start": step_start,
+    "turn.draw": step_draw,
+    "turn.place": step_place,
+    "turn.meeple": step_meeple,
+    "turn.score": step_score,
+    "turn.end": step_end,
+    "game.final": step_final,
+}
+DECISIONS = {
+    "place": Decision(legal_place, apply_place),
+    "meeple": Decision(legal_meeple, apply_meeple),
+}
+
+
+def canonical_place(state: CarcState, action_id: str) -> str:
+    """`place:X,Y,R` with R any rotation giving the same tile maps to the listed id."""
+    try:
+        x, y, r = (int(v) for v in action_id[len("place:"):].split(","))
+    except ValueError:
+        return action_id
+    if not action_id.startswith("place:") or state.hand is None or not 0 <= r < 4:
+        return action_id
+    return place_id(pos(x, y), CANONICAL_ROT[state.hand][r])
