@@ -29,22 +29,25 @@ def _key(enc) -> str:
     return json.dumps(enc, sort_keys=True, separators=(",", ":"))
 
 
-def encode(obj):
+def encode(obj, canonical: bool = False):
+    """JSON-ready data. `canonical` sorts dicts and sets (for hashing); otherwise dict
+    insertion order is kept, so a restored state lists its options in the same order."""
     t = type(obj)
     if obj is None or t is bool or t is int or t is str or t is float:
         return obj
     if t is list:
-        return [encode(x) for x in obj]
+        return [encode(x, canonical) for x in obj]
     if t is tuple:
-        return {"t": [encode(x) for x in obj]}
+        return {"t": [encode(x, canonical) for x in obj]}
     if t is dict:
         if all(type(k) is str for k in obj):
-            return {"d": {k: encode(v) for k, v in obj.items()}}
-        return {"m": sorted(([encode(k), encode(v)] for k, v in obj.items()), key=_key)}
+            return {"d": {k: encode(v, canonical) for k, v in obj.items()}}
+        pairs = [[encode(k, canonical), encode(v, canonical)] for k, v in obj.items()]
+        return {"m": sorted(pairs, key=_key) if canonical else pairs}
     if t is set or t is frozenset:
-        return {"s" if t is set else "f": sorted((encode(x) for x in obj), key=_key)}
+        return {"s" if t is set else "f": sorted((encode(x, canonical) for x in obj), key=_key)}
     if t.__name__ in _CLASSES:
-        return {"o": t.__name__, "v": {s: encode(getattr(obj, s)) for s in _slots(t)}}
+        return {"o": t.__name__, "v": {s: encode(getattr(obj, s), canonical) for s in _slots(t)}}
     raise TypeError(f"cannot encode {t.__name__}")
 
 
@@ -86,4 +89,4 @@ def _hashable(x):
 
 def digest(obj) -> str:
     """A stable hash of plain data."""
-    return hashlib.blake2b(_key(encode(obj)).encode(), digest_size=16).hexdigest()
+    return hashlib.blake2b(_key(encode(obj, canonical=True)).encode(), digest_size=16).hexdigest()

@@ -65,7 +65,7 @@ def place_piece(state: CarcState, piece: Piece, anchor: int, owner: int = -1) ->
                 opp = (side + 2) % 4
                 code = frontier.get(q, OPEN)
                 frontier[q] = code & ~(3 << (2 * opp)) | (e << (2 * opp))
-    state.last = (range(base, len(state.parent)), cells)
+    state.last = (tuple(range(base, len(state.parent))), cells)
     state.placed_meeples = []
 
 
