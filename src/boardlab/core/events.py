@@ -19,6 +19,8 @@ class Event:
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
 
-    def as_dict(self, catalogue, lang: str = "en") -> dict:
+    def as_dict(self, rules, lang: str = "en") -> dict:
+        """JSON-ready, with the text in `lang` (`rules` is the game's Ruleset)."""
+        shown = rules.localize(self.key, self.params, lang)
         return {"rules": list(self.rules), "key": self.key, "params": dict(self.params),
-                "text": catalogue.text(self.key, lang, **self.params)}
+                "text": rules.catalogue.text(self.key, lang, **shown)}

@@ -121,7 +121,7 @@ class Game:
         view["scores"] = self.scores
         view["is_over"] = self.is_over
         view["winners"] = self.winners
-        view["log"] = [e.as_dict(self.rules.catalogue, lang) for e in self.state.events if e.visible_to(seat)]
+        view["log"] = [e.as_dict(self.rules, lang) for e in self.state.events if e.visible_to(seat)]
         mine = seat is not None and seat == self.to_play
         view["legal_actions"] = ([{"id": a, "text": self.describe_action(a, lang)} for a in self.legal_action_ids()]
                                  if mine else [])

@@ -68,9 +68,17 @@ class Ruleset:
     def state_classes(self) -> tuple[type, ...]:
         return ()
 
-    def rule_catalogues(self) -> list[str]:
-        """Names of the rule catalogues this game cites (for `boardlab rules`)."""
-        return []
+    def rule_texts(self) -> dict[str, dict]:
+        """Every rule id the game can cite -> its entry (texts in each language, source)."""
+        if getattr(self, "_rule_texts", None) is None:
+            from .rules_text import rule_texts
+            self._rule_texts = rule_texts(self)
+        return self._rule_texts
 
     def rule_text(self, rule_id: str, lang: str) -> str | None:
-        return None
+        entry = self.rule_texts().get(rule_id)
+        return None if entry is None else entry.get(lang) or entry.get("en")
+
+    def localize(self, key: str, params: dict, lang: str) -> dict:
+        """Event parameters as the reader should see them (default: unchanged)."""
+        return params

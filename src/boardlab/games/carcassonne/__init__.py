@@ -2,9 +2,6 @@
 from __future__ import annotations
 
 from collections import Counter
-from importlib import resources
-
-import yaml
 
 from ...core.errors import ConfigError
 from ...core.flow import Flow
@@ -19,16 +16,6 @@ from .state import CarcState
 EXPANSIONS = ("wonders",)
 
 
-def _rule_texts() -> dict:
-    out = {}
-    for name in ("rules-base.yaml", "rules-wonders.yaml"):
-        path = resources.files(__package__).joinpath("data", name)
-        if path.is_file():
-            for e in yaml.safe_load(path.read_text(encoding="utf-8")):
-                out[e["id"]] = e
-    return out
-
-
 class Carcassonne(Ruleset):
     name = "carcassonne"
     min_players = 2
@@ -38,7 +25,6 @@ class Carcassonne(Ruleset):
     def __init__(self):
         self.catalogue = Catalogue.load(__package__, parent=core_catalogue())
         self._flows: dict = {}
-        self._rules = None
 
     # ---- configuration --------------------------------------------------------------------
     def option_names(self) -> dict[str, str]:
@@ -75,8 +61,8 @@ class Carcassonne(Ruleset):
         if not enabled:
             raise ConfigError("option wonders needs expansions=[\"wonders\"]")
         need = min(players, len(WONDER_ORDER))
-        if (not isinstance(chosen, (list, tuple)) or len(set(chosen)) != len(chosen)
-                or any(w not in WONDER_ORDER for w in chosen) or len(chosen) != need):
+        if (not isinstance(chosen, (list, tuple)) or any(w not in WONDER_ORDER for w in chosen)
+                or len(set(chosen)) != len(chosen) or len(chosen) != need):
             raise ConfigError(f"option wonders must list {need} different wonders of: {', '.join(WONDER_ORDER)} "
                               f"(CW-30: as many as players, at most 4 in set I)")
         return list(chosen)
@@ -137,14 +123,22 @@ class Carcassonne(Ruleset):
                  for w in where.split(",") if w]
         return self.catalogue.text("list.sep", lang).join(parts)
 
-    def rule_catalogues(self) -> list[str]:
-        return ["carcassonne-base (boardlab)", "carcassonne-wonders"]
-
-    def rule_text(self, rule_id: str, lang: str) -> str | None:
-        if self._rules is None:
-            self._rules = _rule_texts()
-        entry = self._rules.get(rule_id)
-        return None if entry is None else entry.get(lang) or entry.get("en")
+    def localize(self, key: str, params: dict, lang: str) -> dict:
+        """Event parameters in the reader's language: features, wonders, seat lists."""
+        out = dict(params)
+        if "feature" in out:
+            kind, _, where = out["feature"].partition(":")
+            out["feature"] = self.catalogue.text(f"feature.{kind}", lang) + (
+                f" ({self._where(where, lang)})" if where else "")
+        for k in ("wonder",):
+            if k in out:
+                out[k] = WONDERS[out[k]].names.get(lang)
+        if key == "ev.wonders.setup":
+            out["wonders"] = self.catalogue.text("list.sep", lang).join(
+                WONDERS[n].names.get(lang) for n in params["wonders"])
+        if "seats" in out:
+            out["seats"] = self.catalogue.text("list.sep", lang).join(str(s) for s in params["seats"])
+        return out
 
     # ---- information --------------------------------------------------------------------
     def full_view(self, state: CarcState) -> dict:
@@ -171,7 +165,7 @@ class Carcassonne(Ruleset):
             "tiles": tiles,
             "wonders_placed": wonders,
             "meeples": meeples,
-            "open_positions": sorted(xy(p) for p in state.frontier),
+            "open_positions": sorted(list(xy(p)) for p in state.frontier),
         }
         w = state.ext.get("wonders")
         if w is not None:

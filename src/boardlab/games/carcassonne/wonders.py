@@ -58,7 +58,7 @@ def make_setup(chosen: tuple[str, ...]):
         pool = list(chosen) if chosen else state.shuffle(list(WONDER_ORDER))[:n]
         state.ext["wonders"] = WonderState(state.players, sorted(pool, key=WONDER_ORDER.index))
         state.supply = [MEEPLES_WITH_WONDERS] * state.players
-        state.log(("CW-29", "CW-30", "C-11"), "ev.wonders.setup", wonders=", ".join(W(state).in_play),
+        state.log(("CW-29", "CW-30", "C-11"), "ev.wonders.setup", wonders=list(W(state).in_play),
                   meeples=MEEPLES_WITH_WONDERS)
     return setup
 

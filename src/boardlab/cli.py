@@ -1,0 +1,612 @@
+"""The `boardlab` command: list games, play in the terminal, replay saves, list rules.
+
+Every string the user reads comes from the message catalogues (core/messages.yaml,
+`cli.*` keys, and the game's own catalogue) in the language given by --lang.
+Bad arguments end with one line on stderr and exit code 2, never a traceback.
+"""
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import re
+import secrets
+import sys
+from contextlib import contextmanager
+from pathlib import Path
+
+import typer
+from rich.console import Console
+from rich.table import Table
+from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError  # typer 0.29 vendors click
+from typer.core import TyperGroup
+
+from .agents import make_agent
+from .core import rng
+from .core.errors import BoardlabError, ConfigError, IllegalAction
+from .core.game import load, new_game
+from .core.i18n import LANGS, check_lang, core_catalogue
+from .core.registry import available_games, ruleset
+
+EXIT_BAD_ARGS = 2
+HUMAN = "human"
+LANG_ENV = "BOARDLAB_LANG"
+# view fields every game has; the state summary shows the others
+_COMMON_VIEW_KEYS = {"game", "players", "seat", "to_play", "decision", "scores", "is_over", "winners",
+                     "log", "legal_actions"}
+
+
+def _help_lang() -> str:
+    lang = os.environ.get(LANG_ENV, "en")
+    return lang if lang in LANGS else "en"
+
+
+def _h(key: str) -> str:
+    """Help texts are built before --lang is parsed: they follow $BOARDLAB_LANG (default en)."""
+    return core_catalogue().text(f"cli.help.{key}", _help_lang())
+
+
+def _sniff_lang(args: list[str]) -> str:
+    """The --lang of a command line that failed to parse, for its error message."""
+    for i, a in enumerate(args):
+        value = a[len("--lang="):] if a.startswith("--lang=") else (
+            args[i + 1] if a == "--lang" and i + 1 < len(args) else None)
+        if value in LANGS:
+            return value
+    return _help_lang()
+
+
+class _Fail(Exception):
+    """A bad argument, already worded in the user's language."""
+
+
+class _Group(TyperGroup):
+    """Usage errors as one line on stderr (exit 2), never a help box or a traceback."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        argv = list(sys.argv[1:] if args is None else args)
+        try:
+            rv = super().main(args=argv, prog_name=prog_name, complete_var=complete_var,
+                              standalone_mode=False, **extra)
+            code = rv if isinstance(rv, int) else 0
+        except NoArgsIsHelpError as exc:  # plain `boardlab`: the help, not an error
+            typer.echo(exc.format_message())
+            code = 0
+        except ClickException as exc:
+            lang = _sniff_lang(argv)
+            msg = exc.format_message()
+            if isinstance(exc, UsageError) and exc.ctx is not None:
+                msg = core_catalogue().text("cli.usage", lang, message=msg, command=exc.ctx.command_path)
+            _err_line(core_catalogue().text("cli.error", lang, message=msg))
+            code = exc.exit_code
+        except typer.Abort:
+            code = 1
+        if standalone_mode:
+            sys.exit(code)
+        return code
+
+
+app = typer.Typer(cls=_Group, help=_h("app"), no_args_is_help=True, add_completion=False,
+                  pretty_exceptions_enable=False)
+
+
+# ---- output ----------------------------------------------------------------------------------
+def _console(stderr: bool = False) -> Console:
+    # markup off: rule texts contain [editorial brackets]; soft_wrap: one entry, one line
+    return Console(stderr=stderr, markup=False, highlight=False, soft_wrap=True, emoji=False)
+
+
+def _err_line(text: str) -> None:
+    _console(stderr=True).print(" ".join(str(text).split()))
+
+
+class _Out:
+    """Localised output for one command."""
+
+    def __init__(self, lang: str):
+        self.lang = lang
+        self.console = _console()
+        self.cat = core_catalogue()
+
+    def t(self, key: str, **params) -> str:
+        return self.cat.text(key, self.lang, **params)
+
+    def print(self, *items, **kw) -> None:
+        self.console.print(*items, **kw)
+
+    def seat(self, seat) -> str:
+        return self.t("seat", seat=seat)
+
+
+@contextmanager
+def _guard(lang_hint: str = "en"):
+    """Turn the errors a user can cause into one line on stderr and exit code 2."""
+    lang = lang_hint if lang_hint in LANGS else "en"
+    cat = core_catalogue()
+    try:
+        yield
+    except _Fail as exc:
+        _err_line(cat.text("cli.error", lang, message=str(exc)))
+        raise typer.Exit(EXIT_BAD_ARGS) from None
+    except (BoardlabError, OSError) as exc:
+        _err_line(cat.text("cli.error", lang, message=str(exc)))
+        raise typer.Exit(EXIT_BAD_ARGS) from None
+
+
+def _lang_option():
+    return typer.Option("en", "--lang", envvar=LANG_ENV, help=_h("lang"), show_default=True)
+
+
+# ---- games ------------------------------------------------------------------------------------
+@app.command("games", help=_h("games"))
+def games_cmd(lang: str = _lang_option()) -> None:
+    with _guard(lang):
+        check_lang(lang)
+        out = _Out(lang)
+        table = Table(title=out.t("cli.games.title"))
+        table.add_column(out.t("cli.games.name"))
+        table.add_column(out.t("cli.games.players"))
+        table.add_column(out.t("cli.games.options"))
+        for name in available_games():
+            rules = ruleset(name)
+            title = rules.catalogue.text("game.title", lang) if rules.catalogue.has("game.title") else name
+            players = (str(rules.min_players) if rules.min_players == rules.max_players
+                       else f"{rules.min_players}-{rules.max_players}")
+            opts = "\n".join(f"{k}: {v}" for k, v in rules.option_names().items()) or out.t("cli.games.no_options")
+            table.add_row(f"{name}\n{title}" if title != name else name, players, opts)
+        out.print(table)
+
+
+# ---- play: arguments --------------------------------------------------------------------------
+def _parse_option_value(text: str):
+    """(value, alternative): JSON if it parses, else the text; the alternative is the text as a
+    comma list (for list options given as `expansions=wonders` or `draw_order=A,B`)."""
+    try:
+        return json.loads(text), None
+    except ValueError:
+        items = [s.strip() for s in text.split(",")] if text.strip() else []
+        return text, [s for s in items if s]
+
+
+def _parse_options(items: list[str], lang: str) -> dict[str, tuple]:
+    parsed: dict[str, tuple] = {}
+    for item in items:
+        key, eq, value = item.partition("=")
+        if not eq or not key.strip():
+            raise _Fail(core_catalogue().text("cli.err.option_format", lang, item=item))
+        parsed[key.strip()] = _parse_option_value(value)
+    return parsed
+
+
+def _configure(rules, players: int, parsed: dict[str, tuple]) -> dict:
+    """The options as given, else the first variant with text values read as comma lists."""
+    first = {k: v for k, (v, _) in parsed.items()}
+    try:
+        rules.configure(players, dict(first))
+        return first
+    except ConfigError as exc:
+        error = exc
+    flexible = [k for k, (_, alt) in parsed.items() if alt is not None]
+    for choice in itertools.product((False, True), repeat=len(flexible)):
+        if not any(choice):
+            continue
+        opts = dict(first)
+        for k, use_alt in zip(flexible, choice):
+            if use_alt:
+                opts[k] = parsed[k][1]
+        try:
+            rules.configure(players, dict(opts))
+            return opts
+        except ConfigError:
+            pass
+    raise error
+
+
+def _split_seats(spec: str) -> list[str]:
+    """`human,random:depth=2,x=1,random` -> ['human', 'random:depth=2,x=1', 'random']:
+    a `key=value` piece without a ':' continues the previous bot's parameters."""
+    seats: list[str] = []
+    for piece in (p.strip() for p in spec.split(",")):
+        if seats and "=" in piece and ":" not in piece and ":" in seats[-1]:
+            seats[-1] += "," + piece
+        else:
+            seats.append(piece)
+    return seats
+
+
+def _bot_seed(seed: int, seat: int) -> int:
+    """Each bot's own stream: derived from the game seed and its seat, independent of the game's."""
+    return rng.mix((seed * 0x9E3779B97F4A7C15 + seat + 1) & ((1 << 64) - 1))
+
+
+# ---- play: the loop ---------------------------------------------------------------------------
+class _Quit(Exception):
+    pass
+
+
+class _Session:
+    def __init__(self, game, seats: list[str], agents: dict, out: _Out, save: str | None):
+        self.game = game
+        self.seats = seats
+        self.agents = agents
+        self.out = out
+        self.save_path = save
+        self.shown: dict = {}  # seat (None: spectator) -> log entries already shown
+        self.last_batch: dict = {}  # seat -> the events shown at its latest decision
+
+    # text helpers
+    def gtext(self, key: str, fallback: str, **params) -> str:
+        cat = self.game.rules.catalogue
+        return cat.text(key, self.out.lang, **params) if cat.has(key) else fallback
+
+    def new_events(self, seat) -> list[dict]:
+        log = self.game.view(seat, self.out.lang)["log"]
+        start = self.shown.get(seat, 0)
+        self.shown[seat] = len(log)
+        return log[start:]
+
+    def print_events(self, events: list[dict]) -> None:
+        for e in events:
+            self.out.print("  · " + e["text"])
+
+    def scores_line(self, scores) -> str:
+        sep = self.gtext("list.sep", ", ")
+        items = [self.out.t("cli.play.score_item", seat=self.out.seat(s), points=p) for s, p in enumerate(scores)]
+        return self.out.t("cli.play.scores", items=sep.join(items))
+
+    def state_summary(self, view: dict) -> str:
+        parts = []
+        for key, value in view.items():
+            if key in _COMMON_VIEW_KEYS or value is None:
+                continue
+            if isinstance(value, (str, int, float, bool)):
+                shown = str(value)
+            elif isinstance(value, (list, tuple)) and value and len(value) <= 8 and all(
+                    isinstance(v, (str, int, float, bool)) for v in value):
+                shown = ", ".join(map(str, value))
+            elif isinstance(value, dict) and value and len(value) <= 4 and all(
+                    isinstance(v, (str, int, float, bool)) for v in value.values()):
+                shown = ", ".join(f"{k}={v}" for k, v in value.items())
+            else:
+                continue
+            parts.append(f"{self.gtext('view.' + key, key)}: {shown}")
+        return " | ".join(parts)
+
+    # the game
+    def run(self) -> None:
+        g = self.game
+        watching = all(a is not None for a in self.agents.values())
+        if watching:
+            self.print_events(self.new_events(None))
+        while not g.is_over:
+            seat = g.to_play
+            agent = self.agents[seat]
+            if agent is None:
+                self.human_turn(seat)
+            else:
+                action = agent.act(g.view(seat), list(g.legal_action_ids()))
+                try:
+                    g.apply(action)
+                except IllegalAction as exc:
+                    raise _Fail(self.out.t("cli.err.bot_illegal", seat=seat, message=exc)) from None
+            if watching:
+                self.print_events(self.new_events(None))
+        humans = [s for s, a in self.agents.items() if a is None]
+        if humans:
+            self.print_events(self.new_events(humans[0]))
+        self.finish()
+
+    def human_turn(self, seat: int) -> None:
+        g, out = self.game, self.out
+        view = g.view(seat, out.lang)
+        events = self.new_events(seat)
+        if events:
+            self.last_batch[seat] = events
+        out.print()
+        decision = self.gtext(f"decision.{g.decision}", g.decision)
+        out.print(out.t("cli.play.turn", seat=out.seat(seat), decision=decision), style="bold")
+        self.print_events(events)
+        out.print(self.scores_line(view["scores"]))
+        summary = self.state_summary(view)
+        if summary:
+            out.print(summary)
+        choices = view["legal_actions"]
+        out.print(out.t("cli.play.choices"))
+        width = len(str(len(choices)))
+        for i, a in enumerate(choices, 1):
+            out.print(f"  {i:>{width}}. {a['text']}  ", end="")
+            out.print(f"[{a['id']}]", style="dim")
+        while True:
+            answer = self.ask(out.t("cli.play.prompt")).strip()
+            if not answer:
+                continue
+            low = answer.lower()
+            if low in ("q", "quit", "exit"):
+                raise _Quit
+            if low in ("?", "why", "h", "help"):
+                self.explain(seat)
+                continue
+            if answer.isdigit() and 1 <= int(answer) <= len(choices):
+                g.apply(choices[int(answer) - 1]["id"])
+                return
+            try:
+                g.apply(answer)
+                return
+            except IllegalAction:
+                out.print(out.t("cli.play.bad_choice", answer=answer, count=len(choices)))
+
+    def ask(self, prompt: str) -> str:
+        return _ask(prompt, self.out, on_eof=_Quit)
+
+    def explain(self, seat: int) -> None:
+        out = self.out
+        events = self.last_batch.get(seat) or self.game.view(seat, out.lang)["log"][-1:]
+        if not events:
+            out.print(out.t("cli.play.why_none"))
+            return
+        for e in events:
+            out.print("· " + e["text"], style="bold")
+            for rid in e["rules"]:
+                text = self.game.rules.rule_text(rid, out.lang) or out.t("cli.play.no_rule_text")
+                out.print(f"    {rid}: {text}")
+
+    def finish(self) -> None:
+        g, out = self.game, self.out
+        out.print()
+        out.print(out.t("game_over"), style="bold")
+        self.print_final()
+        if self.save_path:
+            _write_save(self.save_path, g, out)
+
+    def print_final(self) -> None:
+        g, out = self.game, self.out
+        out.print(out.t("cli.play.final"))
+        for s, p in enumerate(g.scores):
+            out.print("  " + out.t("cli.play.score_item", seat=out.seat(s), points=p))
+        if g.winners:
+            sep = self.gtext("list.sep", ", ")
+            out.print(out.t("winners", seats=sep.join(out.seat(s) for s in g.winners)), style="bold")
+
+    def quit(self) -> None:
+        out = self.out
+        out.print(out.t("cli.play.quit"))
+        out.print(self.scores_line(self.game.scores))
+        if self.save_path:
+            _write_save(self.save_path, self.game, out)
+            return
+        while True:
+            try:
+                name = _ask(out.t("cli.play.save_prompt"), out).strip()
+            except (EOFError, KeyboardInterrupt):
+                return
+            if not name:
+                return
+            try:
+                _write_save(name, self.game, out)
+                return
+            except OSError as exc:
+                _err_line(out.t("cli.err.save_write", path=name, reason=_reason(exc)))
+
+
+def _ask(prompt: str, out: _Out, on_eof=None) -> str:
+    """A line from stdin (echoed when stdin is not a terminal, so transcripts read well)."""
+    try:
+        answer = input(prompt)
+    except EOFError:
+        out.print()
+        if on_eof is not None:
+            raise on_eof from None
+        raise
+    if not sys.stdin.isatty():
+        out.print(answer)
+    return answer
+
+
+def _reason(exc: BaseException) -> str:
+    return exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+
+
+def _write_save(path: str, game, out: _Out) -> None:
+    text = json.dumps(game.save(), ensure_ascii=False) + "\n"
+    try:
+        Path(path).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise _Fail(out.t("cli.err.save_write", path=path, reason=_reason(exc))) from None
+    out.print(out.t("cli.play.saved", path=path))
+
+
+@app.command("play", help=_h("play"))
+def play_cmd(
+    game: str = typer.Argument(..., help=_h("game")),
+    players: int | None = typer.Option(None, "--players", "-p", help=_h("players")),
+    seats: str | None = typer.Option(None, "--seats", help=_h("seats")),
+    seed: int | None = typer.Option(None, "--seed", help=_h("seed")),
+    option: list[str] = typer.Option([], "--option", "-o", help=_h("option")),
+    save: str | None = typer.Option(None, "--save", help=_h("save")),
+    lang: str = _lang_option(),
+) -> None:
+    with _guard(lang):
+        check_lang(lang)
+        out = _Out(lang)
+        rules = ruleset(game)
+        seat_specs = _split_seats(seats) if seats is not None else None
+        if players is None:
+            players = len(seat_specs) if seat_specs else rules.min_players
+        if seat_specs is None:
+            seat_specs = [HUMAN] + ["random"] * (players - 1) if isinstance(players, int) and players > 0 else []
+        options = _configure(rules, players, _parse_options(option, lang))
+        if len(seat_specs) != players:
+            raise _Fail(out.t("cli.err.seats_count", seats=len(seat_specs), players=players))
+        if seed is None:
+            seed = secrets.randbelow(2 ** 31)
+        agents: dict = {}
+        for s, spec in enumerate(seat_specs):
+            if not spec:
+                raise _Fail(out.t("cli.err.seat_empty", spec=seats))
+            if spec == HUMAN:
+                agents[s] = None
+                continue
+            try:
+                agents[s] = make_agent(spec, seed=_bot_seed(seed, s))
+            except ConfigError as exc:
+                raise _Fail(out.t("cli.err.seat_spec", seat=s, spec=spec, message=exc)) from None
+        if save:
+            folder = Path(save).parent
+            if not folder.is_dir():
+                raise _Fail(out.t("cli.err.save_dir", path=save, folder=folder))
+        g = new_game(game, players, seed, options)
+        title = rules.catalogue.text("game.title", lang) if rules.catalogue.has("game.title") else game
+        out.print(out.t("cli.play.start", game=title, players=players, seed=seed), style="bold")
+        if any(v for v in g.options.values()):
+            out.print(out.t("cli.play.options", options=json.dumps(g.options, ensure_ascii=False)))
+        for s, spec in enumerate(seat_specs):
+            who = out.t("cli.play.human") if spec == HUMAN else out.t("cli.play.bot", spec=spec)
+            out.print("  " + out.t("cli.play.seat_line", seat=out.seat(s), who=who))
+        session = _Session(g, seat_specs, agents, out, save)
+        try:
+            session.run()
+        except (_Quit, KeyboardInterrupt):
+            session.quit()
+
+
+# ---- replay -----------------------------------------------------------------------------------
+def _read_save(path: str, lang: str):
+    cat = core_catalogue()
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise _Fail(cat.text("cli.err.save_read", lang, path=path, reason=_reason(exc))) from None
+    try:
+        data = json.loads(text)
+    except ValueError as exc:
+        raise _Fail(cat.text("cli.err.save_json", lang, path=path, reason=exc)) from None
+    try:
+        return data, load(data)
+    except BoardlabError as exc:
+        raise _Fail(cat.text("cli.err.save_bad", lang, path=path, reason=exc)) from None
+    except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
+        # a malformed save that the core does not catch itself
+        raise _Fail(cat.text("cli.err.save_bad", lang, path=path, reason=f"{type(exc).__name__}: {exc}")) from None
+
+
+@app.command("replay", help=_h("replay"))
+def replay_cmd(
+    file: str = typer.Argument(..., help=_h("file")),
+    step: bool = typer.Option(False, "--step", help=_h("step")),
+    seat: int | None = typer.Option(None, "--seat", help=_h("seat")),
+    lang: str = _lang_option(),
+) -> None:
+    with _guard(lang):
+        check_lang(lang)
+        out = _Out(lang)
+        _, saved = _read_save(file, lang)
+        saved.view(seat, lang)  # checks the seat
+        rules = saved.rules
+        title = rules.catalogue.text("game.title", lang) if rules.catalogue.has("game.title") else rules.name
+        out.print(out.t("cli.play.start", game=title, players=saved.players, seed=saved.seed), style="bold")
+        if any(v for v in saved.options.values()):
+            out.print(out.t("cli.play.options", options=json.dumps(saved.options, ensure_ascii=False)))
+        session = _Session(saved, [], {}, out, None)
+        if not step:
+            session.print_events(session.new_events(seat))
+        else:
+            game = new_game(rules.name, saved.players, saved.seed, saved.options)
+            session.game = game
+            session.print_events(session.new_events(seat))
+            log = saved.log
+            waiting = True
+            for n, (who, action) in enumerate(log, 1):
+                out.print(out.t("cli.replay.step", n=n, total=len(log), seat=out.seat(who),
+                                action=game.describe_action(action, lang)), style="bold")
+                game.apply(action)
+                session.print_events(session.new_events(seat))
+                if waiting and n < len(log):
+                    try:
+                        answer = _ask(out.t("cli.replay.continue"), out)
+                    except EOFError:
+                        waiting = False  # no one to press Enter: show the rest
+                        continue
+                    if answer.strip().lower() in ("q", "quit"):
+                        out.print(out.t("cli.replay.stopped", n=n, total=len(log)))
+                        return
+            session.game = saved
+        out.print(out.t("cli.replay.actions", count=len(saved.log)))
+        if saved.is_over:
+            out.print(out.t("game_over"), style="bold")
+            session.print_final()
+        else:
+            out.print(out.t("cli.replay.in_progress"))
+            out.print(out.t("to_play", seat=out.seat(saved.to_play)))
+            out.print(session.scores_line(saved.scores))
+
+
+# ---- rules ------------------------------------------------------------------------------------
+def _citations(ids, tests_dir: Path) -> dict[str, list[str]]:
+    """id -> test files (relative paths) that mention it as a whole word."""
+    cited: dict[str, list[str]] = {i: [] for i in ids}
+    if not ids:
+        return cited
+    pattern = re.compile(r"(?<![\w-])(" + "|".join(re.escape(i) for i in sorted(ids, key=len, reverse=True))
+                         + r")(?![\w-])")
+    for path in sorted(tests_dir.rglob("*.py")):
+        try:
+            text = path.read_text(encoding="utf-8", errors="replace")
+        except OSError:
+            continue
+        for rid in sorted(set(pattern.findall(text))):
+            cited[rid].append(path.as_posix())
+    return cited
+
+
+@app.command("rules", help=_h("rules"))
+def rules_cmd(
+    game: str = typer.Argument(..., help=_h("game")),
+    missing: bool = typer.Option(False, "--missing", help=_h("missing")),
+    lang: str = _lang_option(),
+) -> None:
+    with _guard(lang):
+        check_lang(lang)
+        out = _Out(lang)
+        rules = ruleset(game)
+        entries = rules.rule_texts()
+        tests_dir = Path("tests")
+        has_tests = tests_dir.is_dir()
+        cited = _citations(list(entries), tests_dir) if has_tests else {i: [] for i in entries}
+        testable = [i for i, e in entries.items() if e.get("testable", True)]
+        uncited = [i for i in testable if not cited[i]]
+        files = sorted({e["file"] for e in entries.values()})
+        out.print(out.t("cli.rules.header", game=game, count=len(entries),
+                        catalogues=", ".join(files)), style="bold")
+        if not has_tests:
+            out.print(out.t("cli.rules.no_tests_dir", path=Path.cwd()))
+        shown = uncited if missing else list(entries)
+        if missing:
+            out.print(out.t("cli.rules.missing_header") if uncited else out.t("cli.rules.none_missing"))
+        for rid in shown:
+            e = entries[rid]
+            text = rules.rule_text(rid, lang) or ""
+            out.print()
+            kind = e.get("kind")
+            if kind is not None and out.cat.has(f"cli.rules.kind.{kind}"):
+                kind = out.t(f"cli.rules.kind.{kind}")
+            label = rid if kind is None else f"{rid} ({kind})"
+            out.print(label, style="bold")
+            out.print("  " + " ".join(str(text).split()))
+            if not e.get("testable", True):
+                out.print("  " + out.t("cli.rules.not_testable"), style="dim")
+            elif has_tests:
+                files = cited[rid]
+                out.print("  " + (out.t("cli.rules.tests", files=", ".join(files)) if files
+                                  else out.t("cli.rules.no_tests")), style=None if files else "yellow")
+        out.print()
+        out.print(out.t("cli.rules.summary", count=len(entries), testable=len(testable),
+                        cited=sum(1 for i in entries if cited[i]), missing=len(uncited)))
+
+
+def main() -> None:
+    """Console script entry point (`boardlab`)."""
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,322 @@
+"""The `boardlab` command line: games, play, replay, rules, and one-line errors for bad arguments."""
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+import boardlab
+from boardlab.cli import app
+from boardlab.core.i18n import LANGS, core_catalogue
+from boardlab.core.registry import ruleset
+from boardlab.core.rules_text import rule_texts
+
+REPO = Path(__file__).resolve().parent.parent
+CW66_ZH_HANT = "如果您在遊戲中完成了一條或多條得分道路"
+
+
+def rid(prefix: str, n: int) -> str:
+    """A rule id built at run time: this file tests the CLI, so `boardlab rules` must not count
+    it as citing the rules it mentions (it scans tests/ for literal ids)."""
+    return f"{prefix}-{n:02d}" if prefix != "C" else f"C-{n}"
+
+
+def run(*args: str, input: str | None = None):
+    # BOARDLAB_LANG unset: the default language is en whatever the caller's environment says
+    return CliRunner(env={"BOARDLAB_LANG": None}).invoke(app, list(args), input=input)
+
+
+def assert_bad_args(result) -> None:
+    assert result.exit_code == 2, (result.exit_code, result.output)
+    assert "Traceback" not in result.output
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1, result.stderr
+    assert result.stdout == ""
+
+
+@pytest.fixture
+def human_save(tmp_path) -> Path:
+    """A game where seat 0 (human) plays a few moves by number, asks why, then quits with --save."""
+    save = tmp_path / "game.json"
+    result = run("play", "carcassonne", "--players", "2", "--seats", "human,random", "--seed", "11",
+                 "--save", str(save), input="1\n1\n?\nnonsense\n2\n1\nq\n")
+    assert result.exit_code == 0, result.output
+    return save
+
+
+# ---- games -------------------------------------------------------------------------------------
+def test_games_lists_each_game_with_players_and_options():
+    result = run("games")
+    assert result.exit_code == 0, result.output
+    assert "carcassonne" in result.output
+    assert "2-5" in result.output
+    for name in ruleset("carcassonne").option_names():
+        assert name in result.output
+
+
+def test_games_headings_follow_lang():
+    result = run("games", "--lang", "zh-Hant")
+    assert result.exit_code == 0
+    assert "卡卡頌" in result.output and "人數" in result.output
+
+
+def test_no_command_shows_help():
+    result = run()
+    assert result.exit_code == 0
+    for cmd in ("games", "play", "replay", "rules"):
+        assert cmd in result.output
+
+
+# ---- play ---------------------------------------------------------------------------------------
+def test_two_bot_game_runs_to_the_end_with_scores():
+    args = ("play", "carcassonne", "--players", "2", "--seats", "random,random", "--seed", "3")
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    out = result.output
+    assert "Game over" in out and "Final scores" in out and "Winner(s): Seat" in out
+    assert "Seat 0: " in out and "Seat 1: " in out
+    assert "The start tile D is placed at (0, 0)" in out
+    assert run(*args).output == out  # same seed, same bots: the same game
+
+
+def test_two_bot_game_in_simplified_chinese_with_wonders():
+    result = run("play", "carcassonne", "--seats", "random,random", "--seed", "4",
+                 "--option", "expansions=wonders", "--lang", "zh-Hans")
+    assert result.exit_code == 0, result.output
+    assert "游戏结束" in result.output and "最终分数" in result.output
+    assert '"expansions": ["wonders"]' in result.output
+
+
+@pytest.mark.parametrize("value", ['["wonders"]', "wonders"])
+def test_list_options_take_json_or_comma_lists(value, tmp_path):
+    save = tmp_path / "s.json"
+    result = run("play", "carcassonne", "--seats", "random,random", "--seed", "1",
+                 "--option", f"expansions={value}", "--option", "draw_order=A,B",
+                 "--option", "wonders=alhambra,stonehenge", "--save", str(save))
+    assert result.exit_code == 0, result.output
+    options = json.loads(save.read_text(encoding="utf-8"))["options"]
+    assert options == {"expansions": ["wonders"], "draw_order": ["A", "B"], "wonders": ["alhambra", "stonehenge"]}
+
+
+def test_human_seat_plays_by_number_explains_and_quits_with_a_loadable_save(human_save):
+    data = json.loads(human_save.read_text(encoding="utf-8"))
+    game = boardlab.load(data)
+    assert not game.is_over
+    seat0 = [a for s, a in game.log if s == 0]
+    assert len(seat0) >= 4  # two full turns of seat 0 (tile + follower each)
+    assert seat0[0].startswith("place:")
+
+
+def test_human_transcript_shows_view_options_and_rule_texts(tmp_path):
+    result = run("play", "carcassonne", "--seed", "11", "--save", str(tmp_path / "g.json"),
+                 input="1\n?\nnot-an-action\nq\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Seat 0: Place the tile" in out  # the decision, localised
+    assert "Seat 0 draws tile" in out  # new log lines
+    assert "Scores: Seat 0: 0, Seat 1: 0" in out
+    assert "Tile in hand:" in out  # the view's scalar fields, localised
+    assert "  1. Place tile " in out and "[place:" in out  # numbered options with their ids
+    rules = ruleset("carcassonne")
+    assert f"{rid('CB', 4)}: " + rules.rule_text(rid("CB", 4), "en") in out  # ? explains the last events
+    assert "'not-an-action' is not an option" in out
+    assert "Game stopped." in out and "Game saved to" in out
+
+
+def test_human_seat_accepts_action_ids_and_offers_a_save_on_quit(tmp_path):
+    first = boardlab.new_game("carcassonne", 2, 11).legal_action_ids()[-1]
+    target = tmp_path / "offered.json"
+    result = run("play", "carcassonne", "--seed", "11", input=f"{first}\nq\n{target}\n")
+    assert result.exit_code == 0, result.output
+    assert "Save the game?" in result.output
+    assert boardlab.load(json.loads(target.read_text(encoding="utf-8"))).log[0] == (0, first)
+
+
+def test_quit_at_end_of_input_without_saving():
+    result = run("play", "carcassonne", "--seed", "11", input="1\n")
+    assert result.exit_code == 0
+    assert "Game stopped." in result.output
+
+
+# ---- replay -------------------------------------------------------------------------------------
+def test_replay_prints_the_localised_log(human_save):
+    result = run("replay", str(human_save), "--lang", "zh-Hant")
+    assert result.exit_code == 0, result.output
+    assert "起始版圖 D 放在 (0, 0)" in result.output
+    assert "遊戲尚未結束" in result.output
+
+
+def test_replay_step_shows_each_action_and_can_stop(human_save):
+    n = len(json.loads(human_save.read_text(encoding="utf-8"))["log"])
+    result = run("replay", str(human_save), "--step", input="\n" * n)
+    assert result.exit_code == 0, result.output
+    assert f"[1/{n}] Seat 0: Place tile " in result.output
+    assert f"[{n}/{n}]" in result.output
+    stopped = run("replay", str(human_save), "--step", input="q\n")
+    assert f"Replay stopped after 1 of {n}" in stopped.output
+    assert "[2/" not in stopped.output
+
+
+def test_replay_of_a_finished_game_shows_winners(tmp_path):
+    save = tmp_path / "done.json"
+    assert run("play", "carcassonne", "--seats", "random,random", "--seed", "3", "--save", str(save)).exit_code == 0
+    result = run("replay", str(save))
+    assert result.exit_code == 0
+    assert "Game over" in result.output and "Winner(s): Seat" in result.output
+
+
+# ---- rules ---------------------------------------------------------------------------------------
+def test_rules_lists_cw66_with_its_zh_hant_text_and_citing_tests(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "tests").mkdir()
+    (tmp_path / "tests" / "test_wonders.py").write_text(
+        f'@pytest.mark.rule("{rid("CW", 66)}")\ndef test_x(): "{rid("C", 1)}, not {rid("C", 10)}x nor {rid("CW", 66)}6"\n',
+        encoding="utf-8")
+    result = run("rules", "carcassonne", "--lang", "zh-Hant")
+    assert result.exit_code == 0, result.output
+    out = result.output
+    block = out[out.index(f"\n{rid('CW', 66)} "):]
+    block = block[:block.index("\n\n")]
+    assert CW66_ZH_HANT in block
+    assert "tests/test_wonders.py" in block
+    c10 = out[out.index(f"\n{rid('C', 10)} "):]
+    assert "測試：無" in c10[:c10.index("\n\n")]  # the "...10x" in the file is no citation
+
+    missing = run("rules", "carcassonne", "--missing").output
+    assert f"\n{rid('CW', 67)} " in missing
+    assert f"\n{rid('CW', 66)} " not in missing and f"\n{rid('C', 1)} " not in missing
+    assert f"\n{rid('CW', 1)} " not in missing  # flavour text is not testable
+
+
+def test_rules_without_a_tests_folder_says_so(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    result = run("rules", "carcassonne")
+    assert result.exit_code == 0
+    assert "No tests/ folder" in result.output
+    for r in (rid("CW", 66), rid("C", 12), rid("CB", 1)):
+        assert re.search(rf"^{r}( \(|$)", result.output, flags=re.M), r
+
+
+def test_rule_texts_cover_every_id_the_game_cites():
+    """"why?" has a text, in every language, for each rule id a game's events cite."""
+    rules = ruleset("carcassonne")
+    entries = rule_texts(rules)
+    assert len([i for i in entries if i.startswith("CW-")]) == 81
+    assert [i for i in entries if i.startswith("C-")] == [f"C-{n}" for n in range(1, 13)]
+    for opts in ({}, {"expansions": ["wonders"]}):
+        game = boardlab.new_game("carcassonne", 3, 7, opts)
+        from boardlab.agents import make_agent
+        bots = [make_agent("random", seed=s) for s in range(3)]
+        while not game.is_over:
+            game.apply(bots[game.to_play].act(game.view(game.to_play), game.legal_action_ids()))
+        for rid in {r for e in game.events for r in e.rules}:
+            for lang in LANGS:
+                assert entries[rid][lang], (rid, lang)
+                assert rules.rule_text(rid, lang) == entries[rid][lang]
+
+
+def test_generated_rules_file_is_up_to_date():
+    pytest.importorskip("opencc")
+    source = REPO.parent / "shared" / "rules" / "carcassonne-wonders.yaml"
+    if not source.is_file():
+        pytest.skip("shared/rules is not next to the repo")
+    result = subprocess.run([sys.executable, str(REPO / "tools" / "sync_rules.py"), str(source), "--check"],
+                            capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr
+
+
+def test_cli_messages_exist_in_every_language():
+    cat = core_catalogue()
+    assert cat.missing() == []
+    assert any(k.startswith("cli.") for k in cat.messages)
+
+
+# ---- bad arguments --------------------------------------------------------------------------------
+BAD_ARGS = [
+    ["play", "chess"],
+    ["play", "carcassonne", "--players", "9"],
+    ["play", "carcassonne", "--players", "1", "--seats", "random"],
+    ["play", "carcassonne", "--players", "many"],
+    ["play", "carcassonne", "--option", "colour=red"],
+    ["play", "carcassonne", "--option", "expansions=chess"],
+    ["play", "carcassonne", "--option", "expansions"],
+    ["play", "carcassonne", "--seats", "human,robot"],
+    ["play", "carcassonne", "--seats", "human,random:depth=2"],
+    ["play", "carcassonne", "--seats", "human,,random"],
+    ["play", "carcassonne", "--players", "3", "--seats", "human,random"],
+    ["play", "carcassonne", "--lang", "fr"],
+    ["play", "carcassonne", "--save", "/no/such/folder/game.json"],
+    ["play", "carcassonne", "--no-such-flag"],
+    ["play"],
+    ["replay", "does-not-exist.json"],
+    ["replay", "."],
+    ["replay", "{not_json}"],
+    ["replay", "{not_utf8}"],
+    ["replay", "{not_a_save}"],
+    ["replay", "{bad_game}"],
+    ["replay", "{altered}"],
+    ["replay", "{list_game}"],
+    ["replay", "{good}", "--lang", "xx"],
+    ["replay", "{good}", "--seat", "7"],
+    ["rules", "chess"],
+    ["rules", "carcassonne", "--lang", "de"],
+    ["games", "--lang", "xx"],
+    ["no-such-command"],
+]
+
+
+@pytest.fixture
+def save_files(tmp_path) -> dict[str, str]:
+    good = boardlab.new_game("carcassonne", 2, 5)
+    good.apply(good.legal_action_ids()[0])
+    data = good.save()
+    files = {
+        "good": json.dumps(data),
+        "not_json": "this is not json",
+        "not_a_save": json.dumps({"format": "something-else"}),
+        "bad_game": json.dumps(dict(data, game="chess")),
+        "altered": json.dumps(dict(data, log=[[0, good.log[0][1]], [0, "pass"]])),
+        "list_game": json.dumps(dict(data, game=["carcassonne"])),  # core raises TypeError here
+    }
+    paths = {}
+    for name, text in files.items():
+        p = tmp_path / f"{name}.json"
+        p.write_text(text, encoding="utf-8")
+        paths[name] = str(p)
+    p = tmp_path / "not_utf8.json"
+    p.write_bytes(b"\xff\xfe\x00garbage")
+    paths["not_utf8"] = str(p)
+    return paths
+
+
+@pytest.mark.parametrize("args", BAD_ARGS, ids=lambda a: " ".join(a))
+def test_bad_arguments_give_one_line_and_exit_2(args, save_files):
+    result = run(*[a.format(**save_files) for a in args])
+    assert_bad_args(result)
+
+
+def test_errors_are_worded_in_the_chosen_language():
+    result = run("play", "carcassonne", "--players", "9", "--lang", "zh-Hant")
+    assert_bad_args(result)
+    assert result.stderr.startswith("錯誤：")
+
+
+# ---- the installed script -------------------------------------------------------------------------
+def test_installed_console_script():
+    script = shutil.which("boardlab", path=str(Path(sys.executable).parent)) or shutil.which("boardlab")
+    if script is None:
+        pytest.skip("the boardlab script is not installed (pip install -e .)")
+    ok = subprocess.run([script, "games"], capture_output=True, text=True, timeout=60)
+    assert ok.returncode == 0 and "carcassonne" in ok.stdout
+    bad = subprocess.run([script, "play", "carcassonne", "--players", "9"], capture_output=True, text=True,
+                         timeout=60)
+    assert bad.returncode == 2
+    assert bad.stdout == "" and len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
+    module = subprocess.run([sys.executable, "-m", "boardlab", "games"], capture_output=True, text=True, timeout=60)
+    assert module.returncode == 0 and "carcassonne" in module.stdout
