@@ -166,6 +166,7 @@ class Carcassonne(Ruleset):
             "wonders_placed": wonders,
             "meeples": meeples,
             "open_positions": sorted(list(xy(p)) for p in state.frontier),
+            "last_placed": [list(xy(p)) for p in state.last[1]] if state.last else [],
         }
         w = state.ext.get("wonders")
         if w is not None:

@@ -65,8 +65,9 @@ def make_setup(chosen: tuple[str, ...]):
 
 # ---- placing a wonder instead of drawing (CW-51..CW-58, C-3..C-5) ------------------------------------
 
-def wonder_placements(state: CarcState, name: str) -> list[str]:
-    out, seen = [], set()
+def _fitting(state: CarcState, name: str):
+    """(anchor, rotation) of every legal placement of a wonder, lazily."""
+    seen = set()
     for p in state.frontier:
         for r, piece in enumerate(WONDER_PIECES[name]):
             for dx, dy in piece.offsets:
@@ -74,8 +75,11 @@ def wonder_placements(state: CarcState, name: str) -> list[str]:
                 if (anchor, r) not in seen:
                     seen.add((anchor, r))
                     if B.fits(state, piece, anchor):
-                        out.append(wonder_id(name, anchor, r))
-    return sorted(out, key=_wonder_sort_key)
+                        yield anchor, r
+
+
+def wonder_placements(state: CarcState, name: str) -> list[str]:
+    return sorted((wonder_id(name, a, r) for a, r in _fitting(state, name)), key=_wonder_sort_key)
 
 
 def _wonder_sort_key(action_id: str):
@@ -89,7 +93,7 @@ def draw_or_wonder(state: CarcState, base) -> str | None:
     name = w.held[state.active]
     if name is None:
         return base(state)
-    if not wonder_placements(state, name):
+    if next(_fitting(state, name), None) is None:
         state.log(("CW-51", "C-4"), "ev.wonders.unplaceable", seat=state.active, wonder=name)
         return base(state)
     state.pending = (state.active, "wonder")
