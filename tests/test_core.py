@@ -277,3 +277,18 @@ def test_every_event_names_a_rule_and_renders_in_every_language():
         assert e.rules, e.key
         for lang in LANGS:
             assert rules.catalogue.text(e.key, lang, **e.params)
+
+
+def test_errors_speak_every_language():
+    with pytest.raises(boardlab.ConfigError) as err:
+        boardlab.new_game("carcassonne", 9)
+    assert str(err.value) == err.value.text("en") == "carcassonne takes 2-5 players, not 9"
+    assert "位玩家" in err.value.text("zh-Hant") and "位玩家" in err.value.text("zh-Hans")
+    data = _played().save()
+    data["log"][0] = [data["log"][0][0], "place:50,50,0"]
+    with pytest.raises(boardlab.SaveFileError) as err:
+        boardlab.load(data)
+    assert err.value.text("zh-Hant").startswith("紀錄第 0 項：") and "合法行動" in err.value.text("zh-Hant")
+    with pytest.raises(boardlab.ConfigError) as err:
+        boardlab.new_game("carcassonne", 2, options={"draw_order": ["C", "C"]})
+    assert "牌堆只有 1 片" in err.value.text("zh-Hant")

@@ -128,7 +128,10 @@ def _guard(lang_hint: str = "en"):
     except _Fail as exc:
         _err_line(cat.text("cli.error", lang, message=str(exc)))
         raise typer.Exit(EXIT_BAD_ARGS) from None
-    except (BoardlabError, OSError) as exc:
+    except BoardlabError as exc:
+        _err_line(cat.text("cli.error", lang, message=exc.text(lang)))
+        raise typer.Exit(EXIT_BAD_ARGS) from None
+    except OSError as exc:
         _err_line(cat.text("cli.error", lang, message=str(exc)))
         raise typer.Exit(EXIT_BAD_ARGS) from None
 
@@ -288,7 +291,7 @@ class _Session:
                 try:
                     g.apply(action)
                 except IllegalAction as exc:
-                    raise _Fail(self.out.t("cli.err.bot_illegal", seat=seat, message=exc)) from None
+                    raise _Fail(self.out.t("cli.err.bot_illegal", seat=seat, message=exc.text(self.out.lang))) from None
             if watching:
                 self.print_events(self.new_events(None))
         humans = [s for s, a in self.agents.items() if a is None]
@@ -449,7 +452,7 @@ def play_cmd(
             try:
                 agents[s] = make_agent(spec, seed=_bot_seed(seed, s))
             except ConfigError as exc:
-                raise _Fail(out.t("cli.err.seat_spec", seat=s, spec=spec, message=exc)) from None
+                raise _Fail(out.t("cli.err.seat_spec", seat=s, spec=spec, message=exc.text(out.lang))) from None
         if save:
             folder = Path(save).parent
             if not folder.is_dir():
@@ -483,7 +486,7 @@ def _read_save(path: str, lang: str):
     try:
         return data, load(data)
     except BoardlabError as exc:
-        raise _Fail(cat.text("cli.err.save_bad", lang, path=path, reason=exc)) from None
+        raise _Fail(cat.text("cli.err.save_bad", lang, path=path, reason=exc.text(lang))) from None
     except (TypeError, ValueError, KeyError, IndexError, AttributeError) as exc:
         # a malformed save that the core does not catch itself
         raise _Fail(cat.text("cli.err.save_bad", lang, path=path, reason=f"{type(exc).__name__}: {exc}")) from None

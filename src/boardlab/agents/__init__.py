@@ -33,14 +33,14 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
     """An agent from `name` or `name:key=value,...`."""
     name, _, params = spec.partition(":")
     if name not in AGENTS:
-        raise ConfigError(f"unknown agent {name!r}; available agents: {', '.join(sorted(AGENTS))}")
+        raise ConfigError("err.unknown_agent", name=name, valid=", ".join(sorted(AGENTS)))
     kwargs = {}
     for item in filter(None, params.split(",")):
         key, eq, value = item.partition("=")
         if not eq:
-            raise ConfigError(f"agent parameter {item!r} must look like key=value")
+            raise ConfigError("err.agent_param", item=item)
         kwargs[key] = int(value) if value.lstrip("-").isdigit() else value
     try:
         return AGENTS[name](seed=seed, **kwargs)
     except TypeError as exc:
-        raise ConfigError(f"bad parameters for agent {name}: {exc}") from None
+        raise ConfigError("err.agent_params", name=name, reason=str(exc)) from None

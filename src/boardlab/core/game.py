@@ -20,7 +20,7 @@ class Game:
     def __init__(self, name: str, players: int, seed: int = 0, options: dict | None = None):
         rules = ruleset(name)
         if not isinstance(seed, int) or isinstance(seed, bool):
-            raise ConfigError(f"seed must be an integer, not {seed!r}")
+            raise ConfigError("err.seed", seed=seed)
         self.rules = rules
         self.options = rules.configure(players, dict(options or {}))
         self.players = players
@@ -56,24 +56,20 @@ class Game:
         """Play the pending seat's action (an Action or its id); IllegalAction leaves all unchanged."""
         action_id = action.id if isinstance(action, Action) else action
         if self.state.pending is None:
-            raise IllegalAction("the game is over; no action can be played")
+            raise IllegalAction("err.game_over")
         if not isinstance(action_id, str):
-            raise IllegalAction(f"an action id must be a string, not {type(action_id).__name__}")
+            raise IllegalAction("err.action_type", type=type(action_id).__name__)
         legal = self.legal_action_ids()
         if action_id not in legal:
             canonical = self.rules.normalize(self.state, action_id)
             if canonical not in legal:
-                raise IllegalAction(self._why_illegal(action_id, legal))
+                raise IllegalAction("err.illegal", action=action_id, seat=self.to_play, decision=self.decision,
+                                    legal=", ".join(legal[:8]) + (", ..." if len(legal) > 8 else ""))
             action_id = canonical
         seat = self.state.pending[0]
         self.flow.apply(self.state, action_id)
         self._log.append((seat, action_id))
         self._legal = None
-
-    def _why_illegal(self, action_id: str, legal: list[str]) -> str:
-        sample = ", ".join(legal[:8]) + (", ..." if len(legal) > 8 else "")
-        return (f"{action_id!r} is not a legal action for seat {self.to_play} now "
-                f"(decision: {self.decision}; legal: {sample})")
 
     # results ---------------------------------------------------------------------------
     @property
@@ -110,7 +106,7 @@ class Game:
         """JSON-ready: only what `seat` may know (None: a spectator)."""
         check_lang(lang)
         if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
-            raise ConfigError(f"seat must be 0-{self.players - 1} or None, not {seat!r}")
+            raise ConfigError("err.seat", hi=self.players - 1, seat=seat)
         full = self.rules.full_view(self.state)
         view = redact(full, self.rules.zones, seat)
         view["game"] = self.rules.name
@@ -148,14 +144,14 @@ def replay(game: Game, log) -> Game:
     """Apply a log to a fresh game; raises SaveFileError on the first bad entry."""
     for i, entry in enumerate(log):
         if not isinstance(entry, (list, tuple)) or len(entry) != 2:
-            raise SaveFileError(f"log entry {i} is not a [seat, action] pair")
+            raise SaveFileError("err.save.pair", i=i)
         seat, action_id = entry
         if seat != game.to_play:
-            raise SaveFileError(f"log entry {i}: seat {seat!r} played but seat {game.to_play} was to play")
+            raise SaveFileError("err.save.seat", i=i, seat=seat, expected=game.to_play)
         try:
             game.apply(action_id)
         except IllegalAction as exc:
-            raise SaveFileError(f"log entry {i}: {exc}") from None
+            raise SaveFileError("err.save.entry", i=i, reason=exc) from None
     return game
 
 
@@ -166,26 +162,28 @@ def load(data, trust_snapshot: bool = False) -> Game:
     program wrote itself); its hash is still checked.
     """
     if not isinstance(data, dict):
-        raise SaveFileError("a save must be a JSON object")
+        raise SaveFileError("err.save.object")
     if data.get("format") != SAVE_FORMAT:
-        raise SaveFileError(f"not a boardlab save (format {data.get('format')!r})")
+        raise SaveFileError("err.save.format", format=data.get("format"))
     if data.get("version") != SAVE_VERSION:
-        raise SaveFileError(f"save version {data.get('version')!r} is not supported (expected {SAVE_VERSION})")
+        raise SaveFileError("err.save.version", version=data.get("version"), expected=SAVE_VERSION)
     missing = [k for k in ("game", "players", "options", "seed", "log") if k not in data]
     if missing:
-        raise SaveFileError(f"save is missing {', '.join(missing)}")
+        raise SaveFileError("err.save.missing", names=", ".join(missing))
     if not isinstance(data["log"], list) or not isinstance(data["options"], dict):
-        raise SaveFileError("save 'log' must be a list and 'options' an object")
+        raise SaveFileError("err.save.types")
     try:
         game = Game(data["game"], data["players"], data["seed"], data["options"])
     except ConfigError as exc:
-        raise SaveFileError(f"save has a bad configuration: {exc}") from None
+        raise SaveFileError("err.save.config", reason=exc) from None
     if trust_snapshot and "snapshot" in data:
+        if "state_hash" not in data:
+            raise SaveFileError("err.save.snapshot_hash")
         _restore(game, data)
     else:
         replay(game, data["log"])
     if "state_hash" in data and data["state_hash"] != game.state_hash():
-        raise SaveFileError("the replayed state does not match the saved state hash (file altered?)")
+        raise SaveFileError("err.save.hash")
     return game
 
 
@@ -193,9 +191,9 @@ def _restore(game: Game, data: dict) -> None:
     try:
         state = codec.decode(data["snapshot"])
     except (ValueError, TypeError, KeyError) as exc:
-        raise SaveFileError(f"malformed snapshot: {exc}") from None
+        raise SaveFileError("err.save.snapshot", reason=str(exc)) from None
     if type(state) is not type(game.state):
-        raise SaveFileError("snapshot is not a state of this game")
+        raise SaveFileError("err.save.snapshot_game")
     game.state = state
     game._log = [(s, a) for s, a in data["log"]]
     game._legal = None

@@ -12,7 +12,7 @@ LANGS = ("en", "zh-Hant", "zh-Hans")
 
 def check_lang(lang: str) -> str:
     if lang not in LANGS:
-        raise ConfigError(f"unknown language {lang!r}; choose one of {', '.join(LANGS)}")
+        raise ConfigError("err.unknown_lang", given=lang, valid=", ".join(LANGS))
     return lang
 
 

@@ -17,7 +17,7 @@ def available_games() -> list[str]:
 
 def ruleset(name: str):
     if not isinstance(name, str) or name not in _GAMES:
-        raise ConfigError(f"unknown game {name!r}; available games: {', '.join(available_games())}")
+        raise ConfigError("err.unknown_game", name=name, valid=", ".join(available_games()))
     if name not in _LOADED:
         _LOADED[name] = importlib.import_module(_GAMES[name]).RULESET
     return _LOADED[name]

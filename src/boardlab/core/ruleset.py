@@ -23,11 +23,11 @@ class Ruleset:
     def configure(self, players: int, options: dict) -> dict:
         """Validated, normalised options; raises ConfigError naming the valid values."""
         if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
-            raise ConfigError(f"{self.name} takes {self.min_players}-{self.max_players} players, not {players!r}")
+            raise ConfigError("err.players", game=self.name, lo=self.min_players, hi=self.max_players, players=players)
         unknown = sorted(set(options) - set(self.option_names()))
         if unknown:
             valid = ", ".join(sorted(self.option_names())) or "none"
-            raise ConfigError(f"unknown option(s) {', '.join(unknown)} for {self.name}; valid options: {valid}")
+            raise ConfigError("err.unknown_option", names=", ".join(unknown), game=self.name, valid=valid)
         return dict(options)
 
     def main_option_sets(self) -> list[tuple[int, dict]]:

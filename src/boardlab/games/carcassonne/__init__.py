@@ -38,7 +38,7 @@ class Carcassonne(Ruleset):
         opts = super().configure(players, options)
         exp = opts.get("expansions", [])
         if not isinstance(exp, (list, tuple)) or any(e not in EXPANSIONS for e in exp):
-            raise ConfigError(f"option expansions must be a list of: {', '.join(EXPANSIONS)} (got {exp!r})")
+            raise ConfigError("err.expansions", RULESET.catalogue, valid=", ".join(EXPANSIONS), got=exp)
         out: dict = {"expansions": sorted(set(exp))}
         out["draw_order"] = self._check_draw_order(opts.get("draw_order", []))
         if "wonders" in opts:
@@ -48,23 +48,22 @@ class Carcassonne(Ruleset):
     @staticmethod
     def _check_draw_order(order) -> list[str]:
         if not isinstance(order, (list, tuple)) or any(c not in LETTERS for c in order):
-            raise ConfigError(f"option draw_order must be a list of tile letters {LETTERS[0]}-{LETTERS[-1]} (got {order!r})")
+            raise ConfigError("err.draw_order", RULESET.catalogue, first=LETTERS[0], last=LETTERS[-1], got=order)
         available = Counter({t.letter: t.count for t in TILESET.tiles})
         available[TILESET.start] -= 1
         for c, n in Counter(order).items():
             if n > available[c]:
-                raise ConfigError(f"option draw_order asks for {n} tiles {c}; the deck has {available[c]}")
+                raise ConfigError("err.draw_order_count", RULESET.catalogue, n=n, tile=c, have=available[c])
         return list(order)
 
     @staticmethod
     def _check_wonders(chosen, players: int, enabled: bool) -> list[str]:
         if not enabled:
-            raise ConfigError("option wonders needs expansions=[\"wonders\"]")
+            raise ConfigError("err.wonders_needs", RULESET.catalogue)
         need = min(players, len(WONDER_ORDER))
         if (not isinstance(chosen, (list, tuple)) or any(w not in WONDER_ORDER for w in chosen)
                 or len(set(chosen)) != len(chosen) or len(chosen) != need):
-            raise ConfigError(f"option wonders must list {need} different wonders of: {', '.join(WONDER_ORDER)} "
-                              f"(CW-30: as many as players, at most 4 in set I)")
+            raise ConfigError("err.wonders", RULESET.catalogue, need=need, valid=", ".join(WONDER_ORDER))
         return list(chosen)
 
     def main_option_sets(self) -> list[tuple[int, dict]]:
