@@ -101,7 +101,8 @@ def test_list_options_take_json_or_comma_lists(value, tmp_path):
                  "--option", "wonders=alhambra,stonehenge", "--save", str(save))
     assert result.exit_code == 0, result.output
     options = json.loads(save.read_text(encoding="utf-8"))["options"]
-    assert options == {"expansions": ["wonders"], "draw_order": ["A", "B"], "wonders": ["alhambra", "stonehenge"]}
+    assert options == {"expansions": ["wonders"], "draw_order": ["A", "B"], "wonders": ["alhambra", "stonehenge"],
+                       "base_sets": 1}
 
 
 def test_human_seat_plays_by_number_explains_and_quits_with_a_loadable_save(human_save):

@@ -14,6 +14,7 @@ from .content import KIND_NAMES, LETTERS, TILE_INDEX, TILESET, WONDER_ORDER, WON
 from .state import CarcState
 
 EXPANSIONS = ("wonders",)
+MAX_BASE_SETS = 3
 
 
 class Carcassonne(Ruleset):
@@ -32,6 +33,7 @@ class Carcassonne(Ruleset):
             "expansions": f"list, any of: {', '.join(EXPANSIONS)}",
             "draw_order": "list of tile letters A-X drawn first, in order",
             "wonders": f"list of wonders in play (with expansions=[wonders]): {', '.join(WONDER_ORDER)}",
+            "base_sets": f"number of base tile sets shuffled together (1-{MAX_BASE_SETS}; CW-23 suggests more tiles with wonders)",
         }
 
     def configure(self, players: int, options: dict) -> dict:
@@ -40,16 +42,20 @@ class Carcassonne(Ruleset):
         if not isinstance(exp, (list, tuple)) or any(e not in EXPANSIONS for e in exp):
             raise ConfigError("err.expansions", RULESET.catalogue, valid=", ".join(EXPANSIONS), got=exp)
         out: dict = {"expansions": sorted(set(exp))}
-        out["draw_order"] = self._check_draw_order(opts.get("draw_order", []))
+        sets = opts.get("base_sets", 1)
+        if type(sets) is not int or not 1 <= sets <= MAX_BASE_SETS:
+            raise ConfigError("err.base_sets", RULESET.catalogue, hi=MAX_BASE_SETS, got=sets)
+        out["base_sets"] = sets
+        out["draw_order"] = self._check_draw_order(opts.get("draw_order", []), sets)
         if "wonders" in opts:
             out["wonders"] = self._check_wonders(opts["wonders"], players, "wonders" in exp)
         return out
 
     @staticmethod
-    def _check_draw_order(order) -> list[str]:
+    def _check_draw_order(order, sets: int) -> list[str]:
         if not isinstance(order, (list, tuple)) or any(c not in LETTERS for c in order):
             raise ConfigError("err.draw_order", RULESET.catalogue, first=LETTERS[0], last=LETTERS[-1], got=order)
-        available = Counter({t.letter: t.count for t in TILESET.tiles})
+        available = Counter({t.letter: t.count * sets for t in TILESET.tiles})
         available[TILESET.start] -= 1
         for c, n in Counter(order).items():
             if n > available[c]:
@@ -72,11 +78,11 @@ class Carcassonne(Ruleset):
     # ---- play ---------------------------------------------------------------------------
     def flow(self, options: dict) -> Flow:
         key = (tuple(options.get("expansions", ())), tuple(options.get("draw_order", ())),
-               tuple(options.get("wonders", ())))
+               tuple(options.get("wonders", ())), options.get("base_sets", 1))
         if key not in self._flows:
-            draw_order = key[1]
+            draw_order, sets = key[1], key[3]
             steps = dict(R.STEPS)
-            steps["game.setup"] = lambda state: R.setup(state, draw_order) or "turn.start"
+            steps["game.setup"] = lambda state: R.setup(state, draw_order, sets) or "turn.start"
             modules = (Wm.module(key[2]),) if "wonders" in key[0] else ()
             self._flows[key] = Flow(steps, R.DECISIONS, modules)
         return self._flows[key]

@@ -28,9 +28,9 @@ def parse_place(action_id: str) -> tuple[int, int]:
 
 # ---- setup --------------------------------------------------------------------------------
 
-def setup(state: CarcState, draw_order: tuple[str, ...]) -> None:
-    """CB-01: start tile at 0,0, the rest shuffled (the fixed draws first)."""
-    rest = [i for i, t in enumerate(TILESET.tiles) for _ in range(t.count)]
+def setup(state: CarcState, draw_order: tuple[str, ...], base_sets: int = 1) -> None:
+    """CB-01: start tile at 0,0, the rest shuffled (the fixed draws first); CW-23: more sets."""
+    rest = [i for i, t in enumerate(TILESET.tiles) for _ in range(t.count * base_sets)]
     rest.remove(START)
     fixed = [TILE_INDEX[c] for c in draw_order]
     for t in fixed:
@@ -58,7 +58,7 @@ def step_draw(state: CarcState) -> str:
             return "turn.place"
         state.discarded.append(t)
         state.log(("CB-05",), "ev.discard", seat=state.active, tile=TILESET.tiles[t].letter)
-    return "game.final"
+    return "game.end"
 
 
 def step_place(state: CarcState) -> None:
@@ -118,15 +118,20 @@ def step_score(state: CarcState) -> str:
 
 def step_end(state: CarcState) -> str:
     if not state.deck:
-        return "game.final"
+        return "game.end"
     state.active = (state.active + 1) % state.players
     return "turn.start"
 
 
-def step_final(state: CarcState) -> str:
-    """CB-13..CB-17: incomplete features and fields, then the game is over."""
+def step_game_end(state: CarcState) -> str:
+    """CB-13: the last tile is placed; final scoring follows."""
     state.hand = None
     state.log(("CB-13",), "ev.game_end")
+    return "game.final"
+
+
+def step_final(state: CarcState) -> str:
+    """CB-14..CB-17: incomplete features and fields, then the game is over."""
     for root in B.roots_with_followers(state):
         score_feature(state, root, final=True)
     state.over = True
@@ -177,6 +182,7 @@ STEPS = {
     "turn.meeple": step_meeple,
     "turn.score": step_score,
     "turn.end": step_end,
+    "game.end": step_game_end,
     "game.final": step_final,
 }
 DECISIONS = {
