@@ -262,7 +262,9 @@ class _Session:
         for key, value in view.items():
             if key in _COMMON_VIEW_KEYS or value is None:
                 continue
-            if isinstance(value, (str, int, float, bool)):
+            if isinstance(value, dict) and value.get("hidden") is True:
+                shown = self.out.t("cli.play.hidden", count=value.get("count", "?"))
+            elif isinstance(value, (str, int, float, bool)):
                 shown = str(value)
             elif isinstance(value, (list, tuple)) and value and len(value) <= 8 and all(
                     isinstance(v, (str, int, float, bool)) for v in value):
