@@ -102,11 +102,17 @@ class Flow:
     def apply(self, state, action_id: str) -> None:
         """Resolve the pending decision with a legal id, then advance."""
         kind = state.pending[1]
+        nxt = self.decisions[kind].apply(state, action_id)  # may read state.pending (whose turn)
         state.pending = None
-        nxt = self.decisions[kind].apply(state, action_id)
         name, i, _ = state.at
         state.at = (name, i, nxt)
         self.run(state)
+
+
+def call(state, sub: str, then: str) -> str:
+    """From a step: run the steps from `sub` until one returns RETURN, then go on at `then`."""
+    state.stack.append((then, 0, None))
+    return sub
 
 
 def _wrap(hook, base):

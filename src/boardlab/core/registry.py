@@ -7,6 +7,7 @@ from .errors import ConfigError
 
 _GAMES: dict[str, str] = {
     "carcassonne": "boardlab.games.carcassonne",
+    "greatwall": "boardlab.games.greatwall",
 }
 _LOADED: dict = {}
 

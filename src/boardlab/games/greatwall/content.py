@@ -1,0 +1,284 @@
+"""The Great Wall content: board numbers and every card, as validated data.
+
+Card effects are lists of primitive effects (the vocabulary below) that the rules
+interpret. Every entry carries names in en / zh-Hant / zh-Hans and a `source`
+(`seed GW-...`, `retail`, `authored`).
+"""
+from __future__ import annotations
+
+from importlib import resources
+from typing import Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+RESOURCES = ("wood", "stone", "gold", "chi")
+UNITS = ("spearman", "archer", "horseman")
+PRODUCTION = ("quarry", "lumber_mill", "gold_mine", "temple")
+ACTIONS = ("barracks", "academy", "tea_house", "war_room")
+GREEN = ("post_office", "messenger_office", "engineer_workshop")
+LOCATIONS = PRODUCTION + ACTIONS + GREEN
+
+# Measures that scoring cards and `honor_per` count for one player.
+MEASURES = (
+    "archers_on_wall", "soldiers_on_wall", "horsemen", "spearmen", "overseers", "overseer_levels",
+    "hordes_kept", "horde_end_honor", "advisors", "tactics", "clerks", "wall_levels", "resources",
+    "donated", "fortifications_built",
+)
+
+# op -> how its parameter is checked: "amounts" (resource dict), "int", or a callable.
+_AMOUNT_KEYS = set(RESOURCES) | {"honor"}
+
+
+def _amounts(v, keys=_AMOUNT_KEYS) -> bool:
+    return isinstance(v, dict) and v and set(v) <= keys and all(isinstance(n, int) and n > 0 for n in v.values())
+
+
+def _pos_int(v) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and v > 0
+
+
+def _location_ref(v) -> bool:
+    return v in LOCATIONS or v in ("any", "production", "action", "green")
+
+
+EFFECTS = {
+    # resources, Honor and tracks
+    "gain": _amounts,
+    "pay": lambda v: _amounts(v, set(RESOURCES)),
+    "lose_honor": _pos_int,
+    "gain_any": lambda v: isinstance(v, dict) and set(v) == {"n", "of"} and _pos_int(v["n"])
+    and isinstance(v["of"], list) and v["of"] and set(v["of"]) <= set(RESOURCES),
+    "trade": lambda v: isinstance(v, dict) and set(v) == {"pay", "gain"} and _amounts(v["pay"], set(RESOURCES))
+    and _amounts(v["gain"]),
+    "tea": _pos_int,
+    "leader": _pos_int,
+    # Clerks and Locations
+    "move_clerks": _pos_int,
+    "gain_clerk": _pos_int,
+    "advanced_activation": _location_ref,
+    # soldiers, Overseers, the Wall
+    "recruit": lambda v: isinstance(v, dict) and v.get("unit") in UNITS and set(v) <= {"unit", "n"}
+    and _pos_int(v.get("n", 1)),
+    "move_soldiers": _pos_int,
+    "fortify": _pos_int,
+    "overseer": _pos_int,
+    # cards
+    "draw_tactics": _pos_int,
+    "take_advisor": _pos_int,
+    "discard_tactic": _pos_int,
+    # battle (the current section)
+    "wound": _pos_int,
+    "defence": _pos_int,
+    "extra_dispatch": _pos_int,
+    "kill_less": _pos_int,
+    "save_free": _pos_int,
+    "kill_archers": _pos_int,
+    "honor_per": lambda v: isinstance(v, dict) and set(v) == {"measure", "n"} and v["measure"] in MEASURES
+    and _pos_int(v["n"]),
+}
+
+
+def check_effects(effects) -> list[dict]:
+    if not isinstance(effects, list):
+        raise ValueError("effects must be a list")
+    for e in effects:
+        if not isinstance(e, dict) or len(e) != 1:
+            raise ValueError(f"an effect is a one-key mapping, not {e!r}")
+        (op, arg), = e.items()
+        if op not in EFFECTS:
+            raise ValueError(f"unknown effect {op!r}; known: {', '.join(sorted(EFFECTS))}")
+        if not EFFECTS[op](arg):
+            raise ValueError(f"bad parameter for {op}: {arg!r}")
+    return effects
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True, populate_by_name=True)
+
+
+class Text(_Strict):
+    en: str = Field(min_length=1)
+    zh_Hant: str = Field(alias="zh-Hant", min_length=1)
+    zh_Hans: str = Field(alias="zh-Hans", min_length=1)
+
+    def get(self, lang: str) -> str:
+        return {"en": self.en, "zh-Hant": self.zh_Hant, "zh-Hans": self.zh_Hans}[lang]
+
+
+class Card(_Strict):
+    id: str = Field(pattern=r"^[a-z0-9_]+$")
+    names: Text
+    text: Text  # what the card does, in words
+    source: str = Field(min_length=1)
+
+
+Effects = list[dict]
+
+
+class HordeSlot(_Strict):
+    vital: bool
+    reward: Effects = []
+
+    _v = field_validator("reward")(check_effects)
+
+
+class HordeCard(Card):
+    copies: int = Field(default=3, ge=1)
+    breach: int = Field(ge=0)          # GW-BREACH-05
+    kill: int = Field(ge=0)            # GW-BREACH-09
+    victory_honor: int = Field(ge=0)   # GW-BREACH-02
+    end_honor: int = Field(ge=0)       # GW-BREACH-14
+    invasion: int = Field(ge=0, le=2)  # D9: the section on the back
+    slots: list[HordeSlot] = Field(min_length=6, max_length=6)  # 2 rows x 3 columns
+    destruction: Effects               # GW-AUTUMN-09
+    breach_effect: Effects             # GW-BREACH-06
+
+    _v = field_validator("destruction", "breach_effect")(check_effects)
+
+    @model_validator(mode="after")
+    def _has_vital(self):
+        if not any(s.vital for s in self.slots):
+            raise ValueError(f"{self.id}: a Horde card needs at least one vital slot")
+        return self
+
+
+class CommandCard(Card):
+    clan: str
+    tea: int = Field(ge=1, le=12)  # GWA-COMMAND-02
+    top: Effects
+    bottom: Effects
+    third_step: bool = True        # GWA-COMMAND-04
+
+    _v = field_validator("top", "bottom")(check_effects)
+
+
+class Advisor(Card):
+    effects: Effects
+    _v = field_validator("effects")(check_effects)
+
+
+TRIGGERS = ("autumn", "battle_start", "local_victory", "breach_here", "donate", "build") + tuple(
+    f"activate:{loc}" for loc in LOCATIONS)
+
+
+class Ability(_Strict):
+    on: str
+    effects: Effects
+    _v = field_validator("effects")(check_effects)
+
+    @field_validator("on")
+    @classmethod
+    def _trigger(cls, v):
+        if v not in TRIGGERS:
+            raise ValueError(f"unknown trigger {v!r}; known: {', '.join(TRIGGERS)}")
+        return v
+
+
+class General(Card):
+    income: dict[str, int]        # GW-AUTUMN-01
+    start: dict[str, int] = {}    # extra starting resources
+    tactics: int = Field(default=0, ge=0)  # Tactic cards drawn at setup
+    ability: Ability
+
+    @field_validator("income", "start")
+    @classmethod
+    def _res(cls, v):
+        if set(v) - set(RESOURCES) or any(n < 0 for n in v.values()):
+            raise ValueError(f"resources must be among {RESOURCES} and non-negative")
+        return v
+
+
+class Tactic(Card):
+    timing: Literal["tactics", "dispatch", "breach"]  # GW-TACTICS-03..06
+    base: Effects
+    boosted: Effects
+    chi: int = Field(ge=1)  # GW-TACTICS-07
+    copies: int = Field(default=1, ge=1)
+
+    _v = field_validator("base", "boosted")(check_effects)
+
+
+class Artifact(Card):
+    scoring: Literal["per", "most", "threshold"]
+    measure: str
+    honor: int = Field(ge=1)
+    at_least: int = 0
+    max: int = 0  # 0: no cap (per)
+
+    @field_validator("measure")
+    @classmethod
+    def _measure(cls, v):
+        if v not in MEASURES:
+            raise ValueError(f"unknown measure {v!r}; known: {', '.join(MEASURES)}")
+        return v
+
+
+class Clan(_Strict):
+    id: str
+    names: Text
+    source: str
+
+
+class LocationSpec(_Strict):
+    id: str
+    names: Text
+    kind: Literal["production", "action", "green"]
+    slots: int = Field(ge=1)
+    slots_5p: int = 0            # GWA-SETUP-04: extra slots with 5 players
+    resource: str | None = None  # production Locations
+    honor_icon: bool = False     # GWA-PROD-02
+    overseer: bool = False       # GWA-OVERSEER-01
+    source: str
+
+
+class WallLevel(_Strict):
+    level: int = Field(ge=0)
+    defence: int = Field(ge=0)
+    archer_slots: int = Field(ge=1)
+    build_cost: int = Field(ge=0)   # to build the next level (0: top level)
+    build_honor: int = Field(ge=0)  # Honor for building the next level
+
+
+class Board(_Strict):
+    source: str
+    sections: int = Field(ge=2, le=3)
+    horde_rows: int = Field(ge=2, le=3)
+    years: int = Field(ge=1)
+    starting_honor: int
+    starting_resources: dict[str, int]
+    starting_resources_5p: dict[str, int]
+    clerks: int
+    soldiers: dict[str, int]
+    clerk_prices: dict[str, list[int]]   # "2-3" / "4-5" -> prices of the Post Office Clerks
+    advisor_prices: list[int]
+    advisors_dealt: int
+    command_hand: int
+    hand_limits: dict[str, int]
+    wall: list[WallLevel]
+    fortification: dict[str, int]
+    overseer: dict[str, list[int] | int]
+    donation_honor: list[int]
+    monopoly_penalty: int
+    lone_defender_honor: int
+    save_cost: int
+    defeat_participation_honor: int
+    workshop_honor: int
+    workshop_cost: int
+    messenger_moves: int
+    recruit_costs: dict[str, dict[str, int]]
+    post_chi_cost: int
+    secondary: dict[str, int | list[str]]
+    locations: list[LocationSpec]
+
+
+def _load(path: str):
+    return yaml.safe_load(resources.files(__package__).joinpath("data").joinpath(path).read_text(encoding="utf-8"))
+
+
+def load_cards(path: str, model):
+    cards = [model.model_validate(c) for c in _load(path)]
+    ids = [c.id for c in cards]
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"{path}: duplicate ids")
+    return cards

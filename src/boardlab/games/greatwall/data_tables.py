@@ -1,0 +1,23 @@
+"""The loaded content, indexed for the rules (one place; imported by every rules module)."""
+from __future__ import annotations
+
+from . import content as C
+
+BOARD = C.Board.model_validate(C._load("board.yaml"))
+LOCS = {loc.id: loc for loc in BOARD.locations}
+LOC_ORDER = tuple(loc.id for loc in BOARD.locations)
+HORDES = {h.id: h for h in C.load_cards("hordes.yaml", C.HordeCard)}
+COMMANDS = {c.id: c for c in C.load_cards("commands.yaml", C.CommandCard)}
+ADVISORS = {a.id: a for a in C.load_cards("advisors.yaml", C.Advisor)}
+GENERALS = {g.id: g for g in C.load_cards("generals.yaml", C.General)}
+TACTICS = {t.id: t for t in C.load_cards("tactics.yaml", C.Tactic)}
+ARTIFACTS = {a.id: a for a in C.load_cards("artifacts.yaml", C.Artifact)}
+CLANS = [C.Clan.model_validate(c) for c in C._load("clans.yaml")]
+CLAN_CARDS = {clan.id: tuple(c.id for c in COMMANDS.values() if c.clan == clan.id) for clan in CLANS}
+RES_INDEX = {r: i for i, r in enumerate(C.RESOURCES)}
+UNIT_INDEX = {u: i for i, u in enumerate(C.UNITS)}
+
+
+def vector(amounts: dict) -> tuple[int, int, int, int]:
+    """A resource dict as a (wood, stone, gold, chi) tuple."""
+    return tuple(amounts.get(r, 0) for r in C.RESOURCES)

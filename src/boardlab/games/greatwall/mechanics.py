@@ -1,0 +1,199 @@
+"""Mechanics every rule uses: tracks, resources, Clerks on Locations, soldiers on the Wall,
+hand limits, the Advisor track. Each function changes the state and logs with a rule id."""
+from __future__ import annotations
+
+from .content import RESOURCES
+from .data_tables import BOARD, LOCS, vector
+from .state import ARCHER, GWState, HORSEMAN, SECONDARY, SPEARMAN
+
+UNIT_NAMES = ("spearman", "archer", "horseman")
+
+
+# ---- tracks (GWA-TRACK-01/02) ----------------------------------------------------------------
+
+def _effective(state: GWState, base: list[int], loc: str) -> list[int]:
+    order = list(base)
+    for seat in base:
+        up = sum(1 for s in state.clerks_on.get(loc, ()) if s == seat)
+        i = order.index(seat)
+        order.insert(max(0, i - up), order.pop(i))
+    return order
+
+
+def tea_order(state: GWState) -> list[int]:
+    """GW-ACTIVATE-07 and every tie: the Tea track, counting Clerks still on the Tea House."""
+    return _effective(state, state.tea, "tea_house")
+
+
+def leader_order(state: GWState) -> list[int]:
+    return _effective(state, state.leader, "war_room")
+
+
+def move_up(state: GWState, track: str, seat: int, n: int, rules: tuple[str, ...]) -> None:
+    order = getattr(state, track)
+    i = order.index(seat)
+    order.insert(max(0, i - n), order.pop(i))
+    state.log(rules, f"ev.{track}", seat=seat, n=n, place=order.index(seat) + 1)
+
+
+# ---- resources and Honor ---------------------------------------------------------------------
+
+def gain(state: GWState, seat: int, amounts: dict, rules: tuple[str, ...]) -> None:
+    if seat == SECONDARY:
+        return
+    delta = vector(amounts)
+    if any(delta):
+        state.add_res(seat, delta)
+    if amounts.get("honor"):
+        state.honor[seat] += amounts["honor"]
+    state.log(rules, "ev.gain", seat=seat, what=_describe(amounts))
+
+
+def lose_honor(state: GWState, seat: int, n: int, rules: tuple[str, ...], key: str = "ev.lose_honor") -> None:
+    if seat == SECONDARY or n <= 0:
+        return
+    state.honor[seat] -= n
+    state.log(rules, key, seat=seat, n=n)
+
+
+def can_pay(state: GWState, seat: int, amounts: dict) -> bool:
+    return all(have >= need for have, need in zip(state.res[seat], vector(amounts)))
+
+
+def pay(state: GWState, seat: int, amounts: dict, rules: tuple[str, ...]) -> None:
+    state.add_res(seat, tuple(-n for n in vector(amounts)))
+    state.log(rules, "ev.pay", seat=seat, what=_describe(amounts))
+
+
+def _describe(amounts: dict) -> dict:
+    return {k: v for k, v in amounts.items() if v}
+
+
+# ---- Clerks on Locations ---------------------------------------------------------------------
+
+def slots(state: GWState, loc: str) -> int:
+    spec = LOCS[loc]
+    return spec.slots + (spec.slots_5p if state.players == 5 else 0)
+
+
+def is_full(state: GWState, loc: str) -> bool:
+    return LOCS[loc].kind != "green" and len(state.clerks_on.get(loc, ())) >= slots(state, loc)
+
+
+def has_room(state: GWState, loc: str) -> bool:
+    """GW-MOVE-02 / GW-ACTIVATE-06: an empty slot, or any green Location."""
+    return LOCS[loc].kind == "green" or len(state.clerks_on.get(loc, ())) < slots(state, loc)
+
+
+def clerks_of(state: GWState, loc: str, seat: int) -> int:
+    return sum(1 for s in state.clerks_on.get(loc, ()) if s == seat)
+
+
+def put_clerk(state: GWState, seat: int, loc: str) -> None:
+    state.clerks_on[loc] = state.clerks_on.get(loc, ()) + (seat,)
+
+
+def take_clerk(state: GWState, seat: int, loc: str) -> None:
+    on = list(state.clerks_on[loc])
+    on.reverse()
+    on.remove(seat)
+    on.reverse()
+    state.clerks_on[loc] = tuple(on)
+
+
+def return_clerks(state: GWState, loc: str) -> None:
+    """GW-PROD-05 / GW-ACTION-04: Clerks go home; the Secondary race's stay (GW-TWOP-09)."""
+    stay = tuple(s for s in state.clerks_on.get(loc, ()) if s == SECONDARY)
+    for s in state.clerks_on.get(loc, ()):
+        if s != SECONDARY:
+            state.clerks[s] += 1
+    state.clerks_on[loc] = stay
+
+
+# ---- soldiers on the Wall -----------------------------------------------------------------------
+
+def archer_slots(state: GWState, section: int) -> int:
+    return BOARD.wall[state.wall[section]].archer_slots
+
+
+def free_archer_slot(state: GWState, section: int) -> bool:
+    return len(state.archers[section]) < archer_slots(state, section)
+
+
+def place_archer(state: GWState, seat: int, section: int) -> None:
+    state.archers[section] = state.archers[section] + (seat,)
+
+
+def place_behind(state: GWState, seat: int, unit: int, section: int) -> None:
+    state.behind[section] = state.behind[section] + ((seat, unit),)
+
+
+def remove_behind(state: GWState, seat: int, unit: int, section: int) -> None:
+    items = list(state.behind[section])
+    items.remove((seat, unit))
+    state.behind[section] = tuple(items)
+
+
+def remove_archer(state: GWState, seat: int, section: int) -> None:
+    items = list(state.archers[section])
+    items.remove(seat)
+    state.archers[section] = tuple(items)
+
+
+def has_soldiers_at(state: GWState, seat: int, section: int) -> bool:
+    return seat in state.archers[section] or any(s == seat for s, _ in state.behind[section])
+
+
+def defenders(state: GWState, section: int) -> list[int]:
+    """Players with soldiers at a section (Archers on it or soldiers behind it)."""
+    return [s for s in range(state.players) if has_soldiers_at(state, s, section)]
+
+
+def defence(state: GWState, section: int) -> int:
+    """GW-BREACH-05: Defence value + Fortification bonus (+ battle bonuses)."""
+    bonus = state.battle.get("defence", 0) if state.battle.get("section") == section else 0
+    return BOARD.wall[state.wall[section]].defence + BOARD.fortification["defence"] * state.forts[section] + bonus
+
+
+# ---- cards in hand --------------------------------------------------------------------------------
+
+def draw_tactics(state: GWState, seat: int, n: int, rules: tuple[str, ...]) -> int:
+    drawn = 0
+    for _ in range(n):
+        if not state.tactic_deck and state.tactic_discard:
+            state.tactic_deck = state.shuffle(state.tactic_discard)
+            state.tactic_discard = []
+        if not state.tactic_deck:
+            break
+        state.tactics[seat] = state.tactics[seat] + (state.tactic_deck.pop(),)
+        drawn += 1
+    state.log(rules, "ev.draw_tactics", seat=seat, n=drawn)
+    state.log(rules, "ev.draw_tactics_private", to=(seat,), seat=seat, cards=list(state.tactics[seat][-drawn:]) if drawn else [])
+    return drawn
+
+
+def refill_advisor_track(state: GWState, n: int) -> None:
+    for _ in range(n):
+        if not state.advisor_deck and state.advisor_discard:
+            state.advisor_deck = state.shuffle(state.advisor_discard)
+            state.advisor_discard = []
+        if state.advisor_deck and len(state.advisor_track) < len(BOARD.advisor_prices):
+            state.advisor_track.append(state.advisor_deck.pop())
+
+
+def take_from_track(state: GWState, seat: int, index: int, rules: tuple[str, ...]) -> str:
+    card = state.advisor_track.pop(index)
+    state.advisors[seat] = state.advisors[seat] + (card,)
+    state.log(rules, "ev.take_advisor", seat=seat, card=card)
+    return card
+
+
+def unit_name(unit: int) -> str:
+    return UNIT_NAMES[unit]
+
+
+def resources_of(state: GWState, seat: int) -> dict:
+    return dict(zip(RESOURCES, state.res[seat]))
+
+
+__all__ = ["ARCHER", "HORSEMAN", "SPEARMAN", "SECONDARY"]

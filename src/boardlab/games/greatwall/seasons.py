@@ -1,0 +1,497 @@
+"""Setup, Autumn, Winter and Summer, and final scoring (the battles are in spring.py)."""
+from __future__ import annotations
+
+from ...core.flow import GAME_OVER
+from . import mechanics as M
+from . import tasks as T
+from .content import RESOURCES
+from .data_tables import (ADVISORS, ARTIFACTS, BOARD, CLAN_CARDS, CLANS, COMMANDS, GENERALS, HORDES, LOCS,
+                          TACTICS, vector)
+from .effects import effect_tasks, measure
+from .generals import trigger
+from .state import GWState, SECONDARY, SPEARMAN
+
+# ---- setup (GW-SETUP-*, GW-TWOP-01..04) ------------------------------------------------------------
+
+
+def new_state(players: int, seed: int) -> GWState:
+    s = GWState(players, seed)
+    n = players
+    five = players == 5
+    s.year, s.season = 1, "setup"
+    s.res = [tuple(vector(BOARD.starting_resources_5p if five else BOARD.starting_resources))] * n
+    s.honor = [BOARD.starting_honor] * n
+    post = len(BOARD.clerk_prices["2-3" if players <= 3 else "4-5"])
+    s.clerks = [BOARD.clerks - post] * n
+    s.post_clerks = [post] * n
+    s.soldiers = [tuple(BOARD.soldiers[u] for u in ("spearman", "archer", "horseman"))] * n
+    s.general, s.general_offer = [None] * n, [()] * n
+    s.cmd_hand, s.cmd_deck = [()] * n, [()] * n
+    s.advisors, s.tactics, s.kept = [()] * n, [()] * n, [()] * n
+    s.donated, s.forts_built, s.walls_built = [0] * n, [0] * n, [0] * n
+    s.tea, s.leader = list(range(n)), list(range(n))
+    s.clerks_on = {loc: () for loc in LOCS}
+    s.overseers = {loc: (0,) * n for loc, spec in LOCS.items() if spec.overseer}
+    s.wall, s.forts = [0] * BOARD.sections, [0] * BOARD.sections
+    s.archers, s.behind = [()] * BOARD.sections, [()] * BOARD.sections
+    s.hordes = [None] * (BOARD.sections * BOARD.horde_rows)
+    s.warehouse = (0, 0, 0)
+    s.secondary_honor, s.secondary_spearmen = 0, 0
+    s.horde_deck = [h for h, card in HORDES.items() for _ in range(card.copies)]
+    s.horde_discard, s.advisor_discard, s.tactic_discard = [], [], []
+    s.advisor_deck, s.advisor_track, s.tactic_deck = list(ADVISORS), [], [t for t, c in TACTICS.items() for _ in range(c.copies)]
+    s.artifacts = ()
+    s.commits, s.initiative, s.battle, s.tasks, s.flags = {}, (), {}, [], {}
+    return s
+
+
+def step_setup(state: GWState) -> str:
+    state.horde_deck = state.shuffle(state.horde_deck)            # GWA-AUTUMN-02
+    state.tactic_deck = state.shuffle(state.tactic_deck)          # GW-SETUP-07
+    state.artifacts = tuple(state.shuffle(sorted(ARTIFACTS))[:3])  # GW-SETUP-08
+    generals = state.shuffle(sorted(GENERALS))                     # GW-SETUP-09
+    state.advisor_deck = state.shuffle(sorted(ADVISORS))           # GW-SETUP-11
+    for seat in range(state.players):
+        state.general_offer[seat] = tuple(generals[2 * seat:2 * seat + 2])
+        state.advisors[seat] = tuple(state.advisor_deck.pop() for _ in range(BOARD.advisors_dealt))
+    M.refill_advisor_track(state, len(BOARD.advisor_prices))       # GW-SETUP-12, GWA-SETUP-02
+    state.log(("GW-SETUP-07", "GW-SETUP-08", "GW-SETUP-09", "GW-SETUP-11", "GW-SETUP-12", "GW-SETUP-18",
+               "GW-SETUP-23"), "ev.setup", artifacts=list(state.artifacts))
+    for seat in range(state.players):
+        state.log(("GW-SETUP-09", "GW-SETUP-11"), "ev.dealt", to=(seat,), seat=seat,
+                  generals=list(state.general_offer[seat]), advisors=list(state.advisors[seat]))
+    if state.players == 2:
+        setup_secondary(state)
+    return "setup.general"
+
+
+def setup_secondary(state: GWState) -> None:
+    """GW-TWOP-02..04: Secondary Clerks on the Barracks, Temple and Lumber Mill; Honor at 0."""
+    for loc in BOARD.secondary["locations"]:
+        M.put_clerk(state, SECONDARY, loc)
+    state.secondary_spearmen = BOARD.secondary["spearmen"]
+    state.log(("GW-TWOP-01", "GW-TWOP-02", "GW-TWOP-03", "GW-TWOP-04"), "ev.secondary_setup")
+
+
+def step_choose_general(state: GWState) -> str | None:
+    """GW-SETUP-10, GWA-SETUP-01: each keeps 1 of 2 in secret; revealed together."""
+    for seat in range(state.players):
+        if seat not in state.commits:
+            T.ask(state, seat, "general")
+            return None
+    for seat in range(state.players):
+        pick = state.commits.pop(seat)
+        state.general[seat] = pick
+        g = GENERALS[pick]
+        state.add_res(seat, vector(g.start))
+        if g.tactics:
+            M.draw_tactics(state, seat, g.tactics, ("GWA-SETUP-01",))
+        state.log(("GW-SETUP-10", "GWA-SETUP-01"), "ev.general", seat=seat, general=pick)
+    state.general_offer = [()] * state.players
+    return "year.start"
+
+
+def legal_general(state: GWState) -> list[str]:
+    seat = state.pending[0]
+    return [f"general:{g}" for g in state.general_offer[seat]]
+
+
+def apply_general(state: GWState, action_id: str) -> str:
+    seat = state.pending[0]
+    state.commits[seat] = action_id.split(":")[1]
+    state.log(("GW-SETUP-10",), "ev.committed", seat=seat)
+    return "setup.general"
+
+
+# ---- the year ---------------------------------------------------------------------------------------------
+
+def step_year(state: GWState) -> str:
+    state.log(("GW-STRUCT-01", "GW-STRUCT-02"), "ev.year", year=state.year)
+    return "autumn.income"
+
+
+def step_income(state: GWState) -> str:
+    """GW-AUTUMN-01..04: General income, then Overseer production by level."""
+    state.season = "autumn"
+    for seat in range(state.players):
+        M.gain(state, seat, GENERALS[state.general[seat]].income, ("GW-STRUCT-03", "GW-AUTUMN-01"))
+        for loc, levels in state.overseers.items():
+            resource = LOCS[loc].resource
+            if levels[seat] and resource:
+                M.gain(state, seat, {resource: levels[seat]}, ("GW-AUTUMN-03", "GW-AUTUMN-04", "GWA-OVERSEER-02"))
+        trigger(state, seat, "autumn")
+    return T.run_then(state, [], "autumn.invasion")
+
+
+def step_invasion(state: GWState) -> str:
+    """GW-AUTUMN-05..09: as many Horde cards as players, row 1 left to right first."""
+    tasks = []
+    for _ in range(state.players):
+        card = draw_horde(state)
+        if card is None:
+            break
+        tasks += place_horde(state, card)
+    return T.run_then(state, tasks, "winter.start")
+
+
+def draw_horde(state: GWState) -> str | None:
+    if not state.horde_deck and state.horde_discard:
+        state.horde_deck = state.shuffle(state.horde_discard)     # GWA-AUTUMN-02
+        state.horde_discard = []
+    return state.horde_deck.pop() if state.horde_deck else None
+
+
+def slot_index(section: int, row: int) -> int:
+    return section * BOARD.horde_rows + row
+
+
+def place_horde(state: GWState, card: str) -> list[tuple]:
+    """Fill the first free slot (row by row, left to right); else overflow (GWA-AUTUMN-01)."""
+    for row in range(BOARD.horde_rows):
+        for section in range(BOARD.sections):
+            i = slot_index(section, row)
+            if state.hordes[i] is None:
+                state.hordes[i] = (card, (None,) * 6, ())
+                state.log(("GW-AUTUMN-05", "GW-AUTUMN-06", "GW-AUTUMN-07"), "ev.horde", card=card,
+                          section=section, row=row)
+                return []
+    last = BOARD.horde_rows - 1
+    removed = state.hordes[slot_index(0, last)]
+    for section in range(BOARD.sections - 1):
+        state.hordes[slot_index(section, last)] = state.hordes[slot_index(section + 1, last)]
+    state.hordes[slot_index(BOARD.sections - 1, last)] = (card, (None,) * 6, ())
+    release_soldiers(state, removed, 0)
+    state.horde_discard.append(removed[0])
+    state.log(("GW-AUTUMN-08", "GW-AUTUMN-09", "GWA-AUTUMN-01"), "ev.overflow", removed=removed[0], card=card)
+    rules = ("GW-AUTUMN-09", "GWA-BREACH-02")
+    return [t for seat in M.tea_order(state) for t in effect_tasks(seat, HORDES[removed[0]].destruction, rules)]
+
+
+def release_soldiers(state: GWState, horde: tuple, section: int) -> None:
+    """Soldiers on a card leaving the board move behind the Wall (GW-BREACH-15)."""
+    for seat, unit, _ in horde[2]:
+        if seat == SECONDARY:
+            M.place_behind(state, SECONDARY, SPEARMAN, section)
+        else:
+            M.place_behind(state, seat, unit, section)
+
+
+# ---- Winter: two Command phases (GW-COMMAND-*, GW-RESOLVE-*) ------------------------------------------------
+
+def step_winter(state: GWState) -> str:
+    """GWA-COMMAND-01: shuffle your 6 Command cards, draw 3."""
+    state.season = "winter"
+    for seat in range(state.players):
+        deck = state.shuffle(sorted(clan_cards(state, seat)))
+        state.cmd_hand[seat] = tuple(deck[:BOARD.command_hand])
+        state.cmd_deck[seat] = tuple(deck[BOARD.command_hand:])
+    state.flags["phase"] = 1
+    state.log(("GW-STRUCT-04", "GW-COMMAND-01", "GWA-COMMAND-01"), "ev.winter")
+    return "command.choose"
+
+
+def clan_cards(state: GWState, seat: int) -> tuple[str, ...]:
+    return CLAN_CARDS[CLANS[seat].id]
+
+
+def step_choose_command(state: GWState) -> str | None:
+    """GW-COMMAND-04/05: each picks a card face down; all are revealed together."""
+    for seat in range(state.players):
+        if seat not in state.commits:
+            T.ask(state, seat, "command")
+            return None
+    return "command.reveal"
+
+
+def legal_command(state: GWState) -> list[str]:
+    return [f"command:{c}" for c in state.cmd_hand[state.pending[0]]]
+
+
+def apply_command(state: GWState, action_id: str) -> str:
+    seat = state.pending[0]
+    card = action_id.split(":")[1]
+    hand = list(state.cmd_hand[seat])
+    hand.remove(card)
+    state.cmd_hand[seat] = tuple(hand)
+    state.commits[seat] = card
+    state.log(("GW-COMMAND-04",), "ev.committed", seat=seat)
+    return "command.choose"
+
+
+def step_reveal_command(state: GWState) -> str:
+    """GW-COMMAND-06/07, GWA-COMMAND-02: highest Tea value first, ties by the Tea track."""
+    tea = M.tea_order(state)
+    order = sorted(state.commits, key=lambda s: (-COMMANDS[state.commits[s]].tea, tea.index(s)))
+    state.initiative = tuple((s, state.commits[s]) for s in order)
+    state.commits = {}
+    state.flags = {k: v for k, v in state.flags.items() if not k.startswith("bonus:")}  # GWA-OVERSEER-03
+    for seat, card in state.initiative:
+        state.log(("GW-COMMAND-05", "GW-COMMAND-06", "GW-COMMAND-07"), "ev.reveal_command", seat=seat, card=card)
+    return "command.next"
+
+
+def step_next_command(state: GWState) -> str:
+    """GW-COMMAND-08, GW-RESOLVE-01..04: top, bottoms in Tea order, then activations."""
+    if not state.initiative:
+        return "command.end"
+    (seat, card), state.initiative = state.initiative[0], state.initiative[1:]
+    spec = COMMANDS[card]
+    tasks = [("advisor_option", seat)] + effect_tasks(seat, spec.top, ("GW-RESOLVE-02",))
+    tasks += [("bottom", other, card) for other in M.tea_order(state) if other != seat]
+    if state.players == 2:
+        tasks.append(("secondary_clerk", seat))
+    tasks += [("activations", seat, spec.third_step), ("discard_command", seat, card)]
+    state.log(("GW-COMMAND-08", "GW-RESOLVE-01"), "ev.resolve_command", seat=seat, card=card)
+    return T.run_then(state, tasks, "command.next")
+
+
+def step_end_command(state: GWState) -> str:
+    """GW-COMMAND-09..11: the second phase draws 1 more card first; after it, Spring."""
+    if state.flags["phase"] == 1:
+        state.flags["phase"] = 2
+        for seat in range(state.players):
+            deck = list(state.cmd_deck[seat])
+            if deck:
+                state.cmd_hand[seat] = state.cmd_hand[seat] + (deck.pop(0),)
+                state.cmd_deck[seat] = tuple(deck)
+        state.log(("GW-COMMAND-10", "GWA-COMMAND-01"), "ev.command_draw")
+        return "command.choose"
+    for seat in range(state.players):
+        state.cmd_hand[seat], state.cmd_deck[seat] = (), ()
+    state.log(("GW-COMMAND-11",), "ev.winter_end")
+    return "spring.start"
+
+
+@T.handler("discard_command")
+def run_discard_command(state, task):
+    T.done(state)
+    state.log(("GW-COMMAND-09",), "ev.command_done", seat=task[1], card=task[2])
+
+
+@T.handler("advisor_option")
+def run_advisor_option(state, task):
+    """GWA-ADVISOR-01: before resolving a Command effect, a player may play 1 Advisor."""
+    if not state.advisors[task[1]]:
+        T.done(state)
+        return
+    T.ask(state, task[1], "advisor")
+
+
+@T.decision("advisor", lambda state: [f"advisor:{a}" for a in dict.fromkeys(state.advisors[T.top(state)[1]])] + ["skip"])
+def apply_advisor(state, action_id):
+    seat = T.top(state)[1]
+    T.done(state)
+    if action_id == "skip":
+        return
+    card = action_id.split(":", 1)[1]
+    hand = list(state.advisors[seat])
+    hand.remove(card)
+    state.advisors[seat] = tuple(hand)
+    state.advisor_discard.append(card)
+    state.log(("GWA-ADVISOR-01", "GW-ACTIVATE-03"), "ev.play_advisor", seat=seat, card=card)
+    T.push(state, *effect_tasks(seat, ADVISORS[card].effects, (f"advisor:{card}",)))
+
+
+@T.handler("bottom")
+def run_bottom(state, task):
+    T.ask(state, task[1], "bottom")
+
+
+@T.decision("bottom", lambda state: ["use", "skip"])
+def apply_bottom(state, action_id):
+    """GW-RESOLVE-03, GWA-COMMAND-03: each other player may use the bottom effect."""
+    _, seat, card = T.top(state)
+    T.done(state)
+    if action_id == "use":
+        T.push(state, ("advisor_option", seat),
+               *effect_tasks(seat, COMMANDS[card].bottom, ("GW-RESOLVE-03", "GWA-COMMAND-03")))
+
+
+@T.handler("secondary_clerk")
+def run_secondary_clerk(state, task):
+    """GW-TWOP-06/07: the current player may move 1 Secondary Clerk from the supply."""
+    placed = sum(1 for on in state.clerks_on.values() for s in on if s == SECONDARY)
+    if placed >= BOARD.secondary["clerks"] or not legal_secondary_clerk(state):
+        T.done(state)
+        return
+    T.ask(state, task[1], "secondary_clerk")
+
+
+def legal_secondary_clerk(state) -> list[str]:
+    return [f"to:{loc}" for loc in LOCS if M.has_room(state, loc)]
+
+
+@T.decision("secondary_clerk", lambda state: legal_secondary_clerk(state) + ["skip"])
+def apply_secondary_clerk(state, action_id):
+    seat = T.top(state)[1]
+    T.done(state)
+    if action_id != "skip":
+        loc = action_id.split(":")[1]
+        M.put_clerk(state, SECONDARY, loc)
+        state.log(("GW-TWOP-06", "GW-TWOP-07"), "ev.secondary_clerk", seat=seat, target=loc)
+
+
+# ---- Summer (GW-SUMMER-*, GW-TWOP-15..18) ----------------------------------------------------------------
+
+DONATED = ("wood", "stone", "gold")
+
+
+def step_summer(state: GWState) -> str | None:
+    """GW-SUMMER-01..03: each decides in secret how much Wood, Stone and Gold to give."""
+    state.season = "summer"
+    for seat in range(state.players):
+        given = state.commits.get(seat, ())
+        if len(given) < len(DONATED):
+            T.ask(state, seat, "donate")
+            return None
+    return "summer.reveal"
+
+
+def legal_donate(state: GWState) -> list[str]:
+    seat = state.pending[0]
+    given = state.commits.get(seat, ())
+    kind = DONATED[len(given)]
+    return [f"{kind}:{n}" for n in range(state.res[seat][RESOURCES.index(kind)] + 1)]
+
+
+def apply_donate(state: GWState, action_id: str) -> str:
+    seat = state.pending[0]
+    state.commits[seat] = state.commits.get(seat, ()) + (int(action_id.split(":")[1]),)
+    if len(state.commits[seat]) == len(DONATED):
+        state.log(("GW-SUMMER-01",), "ev.committed", seat=seat)
+    return "summer.donate"
+
+
+def step_reveal_donations(state: GWState) -> str:
+    """GW-SUMMER-03..06, GWA-SUMMER-01; the Secondary race counts 12 (GW-TWOP-15..18)."""
+    tea = M.tea_order(state)
+    totals = {}
+    for seat in range(state.players):
+        amounts = state.commits.pop(seat)
+        state.add_res(seat, tuple(-n for n in amounts) + (0,))
+        state.warehouse = tuple(w + n for w, n in zip(state.warehouse, amounts))
+        state.donated[seat] += sum(amounts)
+        totals[seat] = sum(amounts)
+        state.log(("GW-SUMMER-03", "GW-SUMMER-06"), "ev.donation", seat=seat, what=dict(zip(DONATED, amounts)))
+    ranked = [s for s in sorted(totals, key=lambda s: (-totals[s], tea.index(s))) if totals[s] > 0]
+    if state.players == 2:
+        ranked.append(SECONDARY)
+        ranked.sort(key=lambda s: -(BOARD.secondary["donation"] if s == SECONDARY else totals[s]))
+    for rank, seat in enumerate(ranked):
+        if seat != SECONDARY and rank < len(BOARD.donation_honor):
+            M.gain(state, seat, {"honor": BOARD.donation_honor[rank]},
+                   ("GW-SUMMER-04", "GW-SUMMER-05", "GWA-SUMMER-01") + (("GW-TWOP-15", "GW-TWOP-18") if state.players == 2 else ()))
+            trigger(state, seat, "donate")
+    order = [s for s in ranked if s != SECONDARY] + [s for s in tea if totals[s] == 0]  # GW-SUMMER-10
+    if state.year >= BOARD.years:
+        state.log(("GW-SUMMER-08",), "ev.no_build")
+        return T.run_then(state, [], "year.end")
+    return T.run_then(state, [("pick", s) for s in order], "year.end")
+
+
+@T.handler("pick")
+def run_pick(state, task):
+    T.ask(state, task[1], "pick")
+
+
+def legal_pick(state) -> list[str]:
+    seat = T.top(state)[1]
+    out = [f"advisor:{i}" for i in range(len(state.advisor_track))]
+    if state.post_clerks[seat]:
+        out.append("clerk")
+    return out or ["skip"]
+
+
+@T.decision("pick", legal_pick)
+def apply_pick(state, action_id):
+    """GW-SUMMER-09/11: an Advisor from the track or one of your Clerks, free."""
+    seat = T.top(state)[1]
+    T.replace(state, ("build", seat))
+    if action_id == "clerk":
+        state.post_clerks[seat] -= 1
+        state.clerks[seat] += 1
+        state.log(("GW-SUMMER-09",), "ev.gain_clerk", seat=seat, n=1)
+    elif action_id.startswith("advisor:"):
+        M.take_from_track(state, seat, int(action_id.split(":")[1]), ("GW-SUMMER-09", "GW-SUMMER-11"))
+        M.refill_advisor_track(state, 1)
+        T.push(state, ("limit", seat, "advisors"))
+
+
+@T.handler("build")
+def run_build(state, task):
+    if not legal_build(state):
+        T.done(state)
+        return
+    T.ask(state, task[1], "build")
+
+
+def legal_build(state) -> list[str]:
+    stock = sum(state.warehouse)
+    return [f"build:{s}" for s in range(BOARD.sections)
+            if state.wall[s] < len(BOARD.wall) - 1 and 0 < BOARD.wall[state.wall[s]].build_cost <= stock]
+
+
+@T.decision("build", lambda state: legal_build(state) + ["skip"])
+def apply_build(state, action_id):
+    """GW-SUMMER-12..16, GWA-SUMMER-02: pay from the Warehouse, raise the section 1 level."""
+    seat = T.top(state)[1]
+    T.done(state)
+    if action_id == "skip":
+        return
+    section = int(action_id.split(":")[1])
+    level = BOARD.wall[state.wall[section]]
+    cost = level.build_cost
+    stock = list(state.warehouse)
+    while cost:  # the Warehouse pays from its largest pile first
+        i = max(range(3), key=lambda k: (stock[k], -k))
+        stock[i] -= 1
+        cost -= 1
+    state.warehouse = tuple(stock)
+    state.wall[section] += 1
+    state.walls_built[seat] += 1
+    state.log(("GW-SUMMER-12", "GW-SUMMER-13", "GW-SUMMER-14", "GW-SUMMER-15", "GW-SUMMER-16", "GWA-SUMMER-03"), "ev.build",
+              seat=seat, section=section, level=state.wall[section])
+    M.gain(state, seat, {"honor": level.build_honor}, ("GWA-SUMMER-02",))
+    trigger(state, seat, "build")
+
+
+def step_year_end(state: GWState) -> str:
+    if state.year >= BOARD.years:
+        return "game.final"
+    state.year += 1
+    return "year.start"
+
+
+# ---- final scoring (GW-END-*, GW-BREACH-14, GWA-END-01) -------------------------------------------------
+
+def step_final(state: GWState) -> str:
+    state.season = "end"
+    state.log(("GW-STRUCT-07", "GW-INTRO-08"), "ev.final")
+    for seat in range(state.players):
+        kept = sum(HORDES[h].end_honor for h in state.kept[seat])
+        if kept:
+            M.gain(state, seat, {"honor": kept}, ("GW-BREACH-14", "GWA-BREACH-01"))
+    tea = M.tea_order(state)
+    for art in state.artifacts:
+        spec = ARTIFACTS[art]
+        counts = [measure(state, s, spec.measure) for s in range(state.players)]
+        for seat in artifact_winners(spec, counts, tea):
+            units = min(counts[seat], spec.max) if spec.max else counts[seat]
+            honor = spec.honor * units if spec.scoring == "per" else spec.honor
+            if honor:
+                M.gain(state, seat, {"honor": honor}, ("GW-END-01", "GWA-END-01"))
+    best = max(state.honor)
+    winners = [s for s in tea if state.honor[s] == best][:1]
+    state.log(("GW-END-02", "GW-END-03"), "ev.winners", seats=winners)
+    state.flags["winners"] = tuple(winners)
+    state.over = True
+    return GAME_OVER
+
+
+def artifact_winners(spec, counts: list[int], tea: list[int]) -> list[int]:
+    if spec.scoring == "per":
+        return [s for s, c in enumerate(counts) if c]
+    if spec.scoring == "threshold":
+        return [s for s, c in enumerate(counts) if c >= spec.at_least]
+    best = max(counts)
+    return [next(s for s in tea if counts[s] == best)] if best > 0 else []  # D16: ties by the Tea track

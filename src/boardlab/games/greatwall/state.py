@@ -1,0 +1,58 @@
+"""The Great Wall state: per-seat lists of ints and tuples, dicts of tuples (cheap to clone).
+
+Seat -1 is the Secondary race of the 2-player game (GW-TWOP-*).
+"""
+from __future__ import annotations
+
+from ...core.codec import register
+from ...core.state import BaseState
+
+SECONDARY = -1
+WOOD, STONE, GOLD, CHI = range(4)
+SPEARMAN, ARCHER, HORSEMAN = range(3)
+
+
+@register
+class GWState(BaseState):
+    __slots__ = (
+        "year", "season",
+        # per seat
+        "res", "honor", "clerks", "post_clerks", "soldiers", "general", "general_offer",
+        "cmd_hand", "cmd_deck", "advisors", "tactics", "kept", "donated", "forts_built", "walls_built",
+        "tea", "leader",
+        # board
+        "clerks_on", "overseers", "wall", "forts", "archers", "behind", "hordes",
+        "warehouse", "secondary_honor", "secondary_spearmen",
+        # decks (orders hidden)
+        "horde_deck", "horde_discard", "advisor_deck", "advisor_track", "advisor_discard",
+        "tactic_deck", "tactic_discard", "artifacts",
+        # the season in progress
+        "commits", "initiative", "battle", "tasks", "flags",
+    )
+
+    def clone(self):
+        new = super().clone()
+        for name in self._LISTS:
+            setattr(new, name, list(getattr(self, name)))
+        for name in self._DICTS:
+            setattr(new, name, dict(getattr(self, name)))
+        new.year, new.season, new.initiative = self.year, self.season, self.initiative
+        new.warehouse, new.secondary_honor, new.secondary_spearmen = (
+            self.warehouse, self.secondary_honor, self.secondary_spearmen)
+        new.artifacts = self.artifacts
+        return new
+
+    _LISTS = ("res", "honor", "clerks", "post_clerks", "soldiers", "general", "general_offer", "cmd_hand",
+              "cmd_deck", "advisors", "tactics", "kept", "donated", "forts_built", "walls_built", "tea", "leader",
+              "wall", "forts", "archers", "behind", "hordes", "horde_deck", "horde_discard", "advisor_deck",
+              "advisor_track", "advisor_discard", "tactic_deck", "tactic_discard", "tasks")
+    _DICTS = ("clerks_on", "overseers", "commits", "battle", "flags")
+
+    # ---- small mutators used everywhere -------------------------------------------------------
+    def add_res(self, seat: int, delta: tuple[int, int, int, int]) -> None:
+        self.res[seat] = tuple(a + b for a, b in zip(self.res[seat], delta))
+
+    def add_soldiers(self, seat: int, unit: int, n: int) -> None:
+        s = list(self.soldiers[seat])
+        s[unit] += n
+        self.soldiers[seat] = tuple(s)

@@ -1,0 +1,67 @@
+"""The task stack: every multi-step piece of the rules (effects, Location activations,
+battle steps) is a task; tasks that need a choice ask one decision at a time.
+
+`state.tasks` is a stack (the next task is last). A task is a tuple `(kind, seat, *args)`.
+A handler either finishes the task (popping it, possibly pushing sub-tasks) or asks a
+decision, leaving the task on the stack; the decision's `apply` updates or pops it.
+"""
+from __future__ import annotations
+
+from ...core.flow import RETURN, Decision, call
+
+HANDLERS: dict = {}
+DECISIONS: dict = {}
+
+
+def handler(kind: str):
+    def register(fn):
+        HANDLERS[kind] = fn
+        return fn
+    return register
+
+
+def decision(kind: str, legal):
+    """Register a decision kind whose answer is applied by the decorated function."""
+    def register(fn):
+        def apply(state, action_id):
+            fn(state, action_id)
+            return "tasks.run"
+        DECISIONS[kind] = Decision(legal, apply)
+        return fn
+    return register
+
+
+def push(state, *tasks) -> None:
+    """Schedule tasks to run next, in the order given."""
+    state.tasks.extend(reversed(tasks))
+
+
+def run_then(state, tasks, then: str) -> str:
+    """From a flow step: run these tasks, then continue at step `then`."""
+    push(state, *tasks)
+    return call(state, "tasks.run", then)
+
+
+def ask(state, seat: int, kind: str) -> None:
+    state.pending = (seat, kind)
+
+
+def step_run(state):
+    tasks = state.tasks
+    while tasks:
+        HANDLERS[tasks[-1][0]](state, tasks[-1])
+        if state.pending is not None:
+            return None
+    return RETURN
+
+
+def top(state) -> tuple:
+    return state.tasks[-1]
+
+
+def replace(state, task: tuple) -> None:
+    state.tasks[-1] = task
+
+
+def done(state) -> None:
+    state.tasks.pop()
