@@ -17,13 +17,7 @@ ACT = ("GW-ENGINE-02", "GW-ENGINE-03", "GW-ACTIVATE-07")
 
 def due(state: GWState) -> list[str]:
     """GW-ACTIVATE-01/05: full regular Locations and occupied green ones, in board order."""
-    out = []
-    for loc in LOC_ORDER:
-        on = state.clerks_on.get(loc, ())
-        players_there = any(s >= 0 for s in on)
-        if LOCS[loc].kind == "green" and players_there or M.is_full(state, loc) and players_there:
-            out.append(loc)
-    return out
+    return [loc for loc in LOC_ORDER if state.clerks_on.get(loc) and (LOCS[loc].kind == "green" or M.is_full(state, loc))]
 
 
 @T.handler("activations")

@@ -102,12 +102,13 @@ def take_clerk(state: GWState, seat: int, loc: str) -> None:
 
 
 def return_clerks(state: GWState, loc: str) -> None:
-    """GW-PROD-05 / GW-ACTION-04: Clerks go home; the Secondary race's stay (GW-TWOP-09)."""
-    stay = tuple(s for s in state.clerks_on.get(loc, ()) if s == SECONDARY)
+    """GW-PROD-05 / GW-ACTION-04: Clerks go home (the Secondary race's too, GWA-TWOP-02)."""
     for s in state.clerks_on.get(loc, ()):
-        if s != SECONDARY:
+        if s == SECONDARY:
+            state.flags["secondary_clerks"] = state.flags.get("secondary_clerks", 0) + 1
+        else:
             state.clerks[s] += 1
-    state.clerks_on[loc] = stay
+    state.clerks_on[loc] = ()
 
 
 # ---- soldiers on the Wall -----------------------------------------------------------------------

@@ -309,9 +309,8 @@ def apply_bottom(state, action_id):
 
 @T.handler("secondary_clerk")
 def run_secondary_clerk(state, task):
-    """GW-TWOP-06/07: the current player may move 1 Secondary Clerk from the supply."""
-    placed = sum(1 for on in state.clerks_on.values() for s in on if s == SECONDARY)
-    if placed >= BOARD.secondary["clerks"] or not legal_secondary_clerk(state):
+    """GW-TWOP-06/07, GWA-TWOP-02: the current player may place 1 Secondary Clerk from its supply."""
+    if not state.flags.get("secondary_clerks") or not legal_secondary_clerk(state):
         T.done(state)
         return
     T.ask(state, task[1], "secondary_clerk")
@@ -327,8 +326,9 @@ def apply_secondary_clerk(state, action_id):
     T.done(state)
     if action_id != "skip":
         loc = action_id.split(":")[1]
+        state.flags["secondary_clerks"] -= 1
         M.put_clerk(state, SECONDARY, loc)
-        state.log(("GW-TWOP-06", "GW-TWOP-07"), "ev.secondary_clerk", seat=seat, target=loc)
+        state.log(("GW-TWOP-06", "GW-TWOP-07", "GWA-TWOP-02"), "ev.secondary_clerk", seat=seat, target=loc)
 
 
 # ---- Summer (GW-SUMMER-*, GW-TWOP-15..18) ----------------------------------------------------------------

@@ -1,0 +1,89 @@
+"""Shared builders for The Great Wall rule tests.
+
+Positions are reached by real play with a fixed, passive policy (`advance`), then adjusted
+by editing the state directly where a test needs a precise position (`edit`), always
+followed by `fresh(g)` so the game's cached legal list matches the edited state.
+
+State layout (src/boardlab/games/greatwall/state.py): per-seat lists `res` (wood, stone,
+gold, chi tuples), `honor`, `clerks` (supply), `soldiers` (spearman, archer, horseman supply),
+`tea`/`leader` (seat orders, top first), dicts `clerks_on` (location -> tuple of seats),
+`overseers` (location -> tuple of levels per seat); per section `wall`, `forts`, `archers`
+(tuple of seats), `behind` (tuple of (seat, unit)); `hordes` (flat list, index
+section * 3 + row, each None or (card id, cover tuple of 6, units tuple)).
+"""
+from __future__ import annotations
+
+import boardlab
+from boardlab.games.greatwall import data_tables as D
+from boardlab.games.greatwall.spring import slot_index
+from boardlab.games.greatwall.state import ARCHER, HORSEMAN, SECONDARY, SPEARMAN
+
+
+PASSIVE = ("skip", "done", "none", "pass", "base", "die", "refuse")
+
+
+def new(players: int = 3, seed: int = 1):
+    return boardlab.new_game("greatwall", players, seed=seed)
+
+
+def fresh(g):
+    """Call after editing g.state directly."""
+    g._legal = None
+    return g
+
+
+def passive(g) -> str:
+    """A fixed policy: decline whatever can be declined, else the first legal action."""
+    legal = g.legal_action_ids()
+    for word in PASSIVE:
+        if word in legal:
+            return word
+    if g.decision == "donate":
+        return legal[0]  # donate nothing
+    return legal[0]
+
+
+def advance(g, until, policy=passive, limit: int = 5000):
+    """Play `policy` until `until(g)` is true (a decision kind string, or a predicate)."""
+    test = (lambda game: game.decision == until) if isinstance(until, str) else until
+    for _ in range(limit):
+        if g.is_over or test(g):
+            return g
+        g.apply(policy(g))
+    raise AssertionError(f"never reached {until}")
+
+
+def season_is(season: str):
+    return lambda g: g.state.season == season
+
+
+def events(g, key: str | None = None, since: int = 0):
+    return [e for e in g.state.events[since:] if key is None or e.key == key]
+
+
+def rules_of(g, key: str, since: int = 0) -> list[tuple]:
+    return [e.rules for e in events(g, key, since)]
+
+
+def set_res(g, seat: int, wood: int = 0, stone: int = 0, gold: int = 0, chi: int = 0):
+    g.state.res[seat] = (wood, stone, gold, chi)
+    return fresh(g)
+
+
+def put_horde(g, section: int, row: int, card: str, cover=None, units=()):
+    g.state.hordes[slot_index(section, row)] = (card, tuple(cover or (None,) * 6), tuple(units))
+    return fresh(g)
+
+
+def horde(g, section: int, row: int):
+    return g.state.hordes[slot_index(section, row)]
+
+
+def vital_slots(card: str) -> list[int]:
+    return [k for k, s in enumerate(D.HORDES[card].slots) if s.vital]
+
+
+def answer(g, *actions):
+    for a in actions:
+        g.apply(a)
+    return g
