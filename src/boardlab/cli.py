@@ -21,7 +21,7 @@ from rich.table import Table
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError  # typer 0.29 vendors click
 from typer.core import TyperGroup
 
-from .agents import make_agent
+from .agents import choose, make_agent, split_specs
 from .core import rng
 from .core.errors import BoardlabError, ConfigError, IllegalAction
 from .core.game import load, new_game
@@ -206,15 +206,8 @@ def _configure(rules, players: int, parsed: dict[str, tuple]) -> dict:
 
 
 def _split_seats(spec: str) -> list[str]:
-    """`human,random:depth=2,x=1,random` -> ['human', 'random:depth=2,x=1', 'random']:
-    a `key=value` piece without a ':' continues the previous bot's parameters."""
-    seats: list[str] = []
-    for piece in (p.strip() for p in spec.split(",")):
-        if seats and "=" in piece and ":" not in piece and ":" in seats[-1]:
-            seats[-1] += "," + piece
-        else:
-            seats.append(piece)
-    return seats
+    """`human,random:depth=2,x=1,random` -> ['human', 'random:depth=2,x=1', 'random']."""
+    return split_specs(",".join(p.strip() for p in spec.split(",")))
 
 
 def _bot_seed(seed: int, seat: int) -> int:
@@ -289,7 +282,7 @@ class _Session:
             if agent is None:
                 self.human_turn(seat)
             else:
-                action = agent.act(g.view(seat), list(g.legal_action_ids()))
+                action = choose(agent, g, seat)
                 try:
                     g.apply(action)
                 except IllegalAction as exc:

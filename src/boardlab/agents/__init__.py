@@ -1,16 +1,18 @@
-"""Bots. Every bot decides from a seat's view and the legal action ids, nothing else."""
+"""Bots. A bot decides from what its seat may know: the seat's view, the legal action ids
+and a `Model` that samples full games consistent with that view (never the true state)."""
 from __future__ import annotations
 
 from ..core.errors import ConfigError
 from ..core.rng import Stream
+from .model import Model
 
 
 class Agent:
-    """`act(view, legal_ids) -> action id`; `view` is what the seat may know."""
+    """`act(view, legal, model) -> action id`."""
 
     name = "agent"
 
-    def act(self, view: dict, legal: list[str]) -> str:
+    def act(self, view: dict, legal: list[str], model: Model) -> str:
         raise NotImplementedError
 
 
@@ -22,25 +24,62 @@ class RandomAgent(Agent):
     def __init__(self, seed: int = 0):
         self.stream = Stream(seed)
 
-    def act(self, view: dict, legal: list[str]) -> str:
+    def act(self, view: dict, legal: list[str], model: Model) -> str:
         return legal[self.stream.below(len(legal))]
 
 
-AGENTS = {"random": RandomAgent}
+def choose(agent: Agent, game, seat: int | None = None) -> str:
+    """The harness: hand a bot only its seat's view, the legal ids and a sampling model."""
+    seat = game.to_play if seat is None else seat
+    return agent.act(game.view(seat), list(game.legal_action_ids()), Model(game, seat))
+
+
+def _agents() -> dict:
+    from .greedy import GreedyAgent
+    from .ismcts import ISMCTSAgent
+    return {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}
+
+
+def agent_names() -> list[str]:
+    return sorted(_agents())
 
 
 def make_agent(spec: str, seed: int = 0) -> Agent:
-    """An agent from `name` or `name:key=value,...`."""
+    """An agent from `name` or `name:key=value,...` (e.g. `ismcts:iterations=800,depth=4`;
+    `:` also separates parameters)."""
+    agents = _agents()
     name, _, params = spec.partition(":")
-    if name not in AGENTS:
-        raise ConfigError("err.unknown_agent", name=name, valid=", ".join(sorted(AGENTS)))
+    if name not in agents:
+        raise ConfigError("err.unknown_agent", name=name, valid=", ".join(sorted(agents)))
     kwargs = {}
-    for item in filter(None, params.split(",")):
+    for item in filter(None, params.replace(":", ",").split(",")):
         key, eq, value = item.partition("=")
         if not eq:
             raise ConfigError("err.agent_param", item=item)
-        kwargs[key] = int(value) if value.lstrip("-").isdigit() else value
+        kwargs[key] = _number(value)
     try:
-        return AGENTS[name](seed=seed, **kwargs)
-    except TypeError as exc:
+        return agents[name](seed=seed, **kwargs)
+    except (TypeError, ValueError) as exc:
         raise ConfigError("err.agent_params", name=name, reason=str(exc)) from None
+
+
+def split_specs(text: str) -> list[str]:
+    """`ismcts:iterations=800,depth=4,greedy,random` -> one spec per agent: a comma-separated
+    item with `=` and no agent name continues the previous spec's parameters."""
+    specs: list[str] = []
+    for item in text.split(","):
+        name = item.partition(":")[0]
+        if specs and "=" in item and name not in _agents():
+            specs[-1] += ("," if ":" in specs[-1] else ":") + item
+        else:
+            specs.append(item)
+    return specs
+
+
+def _number(value: str):
+    for cast in (int, float):
+        try:
+            return cast(value)
+        except ValueError:
+            pass
+    return value

@@ -65,6 +65,18 @@ class Ruleset:
         """Refill what `seat` cannot see with another arrangement consistent with its view."""
         raise NotImplementedError
 
+    # bots ----------------------------------------------------------------------------
+    def potential(self, state) -> list[float]:
+        """Each seat's expected final score if the game stopped now (default: the scores)."""
+        return [float(v) for v in self.scores(state)]
+
+    def evaluate(self, state, seat: int) -> float:
+        """A heuristic in [0, 1]: 0.5 + this seat's lead over the best other seat, scaled."""
+        values = self.potential(state)
+        lead = values[seat] - max(v for s, v in enumerate(values) if s != seat)
+        scale = max(10.0, max(abs(v) for v in values))
+        return min(1.0, max(0.0, 0.5 + lead / (2 * scale)))
+
     def state_classes(self) -> tuple[type, ...]:
         return ()
 

@@ -98,6 +98,10 @@ class Carcassonne(Ruleset):
     def scores(self, state: CarcState) -> list[int]:
         return state.score
 
+    def potential(self, state: CarcState) -> list[float]:
+        """Scores plus what the features with followers would score if the game ended now."""
+        return R.projected_scores(state)
+
     def state_classes(self):
         return (CarcState, Wm.WonderState)
 
@@ -180,8 +184,9 @@ class Carcassonne(Ruleset):
         return view
 
     def resample_hidden(self, state: CarcState, seat, stream) -> None:
-        """Only the deck order is hidden (from everyone): any order is consistent."""
-        state.deck = stream.shuffle(state.deck)
+        """Only the deck order is hidden (from everyone): any order is consistent. The pool is
+        sorted first so the result depends on the stream alone, not on the true order."""
+        state.deck = stream.shuffle(sorted(state.deck))
 
 
 RULESET = Carcassonne()

@@ -170,6 +170,19 @@ def score_feature(state: CarcState, root: int, final: bool) -> None:
         B.return_followers(state, root)
 
 
+def projected_scores(state: CarcState) -> list[float]:
+    """For bots: the score if final scoring happened now, plus a little for free followers."""
+    out = [float(v) for v in state.score]
+    for root in B.roots_with_followers(state):
+        complete = B.is_complete(state, root)
+        points, _, _ = feature_value(state, root, final=not complete or state.kind[root] == FIELD)
+        for seat in B.majority(state, root):
+            out[seat] += points
+    for seat, n in enumerate(state.supply):
+        out[seat] += 0.5 * min(n, 4)
+    return out
+
+
 def add_points(state: CarcState, seat: int, points: int, rules: tuple[str, ...], key: str, **params) -> None:
     state.score[seat] += points
     state.log(rules, key, seat=seat, points=points, **params)

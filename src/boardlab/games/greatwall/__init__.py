@@ -93,6 +93,12 @@ class GreatWall(Ruleset):
     def resample_hidden(self, state: GWState, seat, stream) -> None:
         resample(state, seat, stream)
 
+    def potential(self, state: GWState) -> list[float]:
+        """Honor plus rough worth of what each seat holds (for bots)."""
+        return [state.honor[s] + 0.4 * sum(state.res[s]) + effects.measure(state, s, "soldiers_on_wall")
+                + 1.5 * effects.measure(state, s, "overseer_levels") + len(state.tactics[s]) + len(state.advisors[s])
+                + effects.measure(state, s, "horde_end_honor") for s in range(state.players)]
+
     def rule_text(self, rule_id: str, lang: str) -> str | None:
         """Catalogue ids, and `advisor:ID` / `tactic:ID` / `general:ID` for the card behind an effect."""
         kind, _, card = rule_id.partition(":")

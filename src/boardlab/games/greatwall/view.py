@@ -63,13 +63,14 @@ def _horde(state: GWState, i: int) -> dict:
 # ---- resampling hidden information (determinisation for bots) ----------------------------------------
 
 def resample(state: GWState, seat, stream) -> None:
-    """Redeal everything `seat` cannot see, keeping every count it can see."""
+    """Redeal everything `seat` cannot see, keeping every count it can see. Pools are sorted
+    before shuffling, so the result depends on the stream and the visible state only."""
     others = [s for s in range(state.players) if s != seat]
     _redeal(state, stream, "tactics", "tactic_deck", others)
     _redeal(state, stream, "advisors", "advisor_deck", others)
-    state.horde_deck = stream.shuffle(state.horde_deck)
+    state.horde_deck = stream.shuffle(sorted(state.horde_deck))
     for s in others:
-        pool = stream.shuffle(list(state.cmd_hand[s]) + list(state.cmd_deck[s]))
+        pool = stream.shuffle(sorted(state.cmd_hand[s] + state.cmd_deck[s]))
         n = len(state.cmd_hand[s])
         state.cmd_hand[s], state.cmd_deck[s] = tuple(pool[:n]), tuple(pool[n:])
     _resample_commits(state, others, stream)
@@ -77,8 +78,7 @@ def resample(state: GWState, seat, stream) -> None:
 
 def _redeal(state, stream, hand: str, deck: str, others) -> None:
     hands = getattr(state, hand)
-    pool = list(getattr(state, deck)) + [c for s in others for c in hands[s]]
-    pool = stream.shuffle(pool)
+    pool = stream.shuffle(sorted(list(getattr(state, deck)) + [c for s in others for c in hands[s]]))
     for s in others:
         n = len(hands[s])
         hands[s], pool = tuple(pool[:n]), pool[n:]
@@ -91,9 +91,9 @@ def _resample_commits(state, others, stream) -> None:
             continue
         value = state.commits[s]
         if state.season == "setup":
-            state.commits[s] = stream.choice(list(state.general_offer[s]))
+            state.commits[s] = stream.choice(sorted(state.general_offer[s]))
         elif state.season == "winter":
-            pool = list(state.cmd_hand[s]) + [value]
+            pool = sorted(state.cmd_hand[s] + (value,))
             pick = stream.choice(pool)
             pool.remove(pick)
             state.commits[s], state.cmd_hand[s] = pick, tuple(pool)
@@ -101,7 +101,7 @@ def _resample_commits(state, others, stream) -> None:
             have = state.res[s]
             state.commits[s] = tuple(stream.below(have[i] + 1) for i in range(len(value)))
         elif state.season == "spring" and value is not None:
-            pool = list(state.tactics[s]) + [value]
+            pool = sorted(state.tactics[s] + (value,))
             pick = stream.choice(pool)
             pool.remove(pick)
             state.commits[s], state.tactics[s] = pick, tuple(pool)
@@ -111,7 +111,7 @@ def _resample_commits(state, others, stream) -> None:
         for s in others:
             state.general_offer[s] = (free.pop(), free.pop())
             if s in state.commits:
-                state.commits[s] = stream.choice(list(state.general_offer[s]))
+                state.commits[s] = stream.choice(sorted(state.general_offer[s]))
 
 
 # ---- texts ------------------------------------------------------------------------------------------------

@@ -1,0 +1,109 @@
+"""Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
+Whitehouse 2012): every iteration plays out one determinisation sampled from the seat's
+view; the tree is keyed by action ids, and a child's selection uses how often it was
+available. Rollouts are random and cut at a depth, where the game's evaluation scores."""
+from __future__ import annotations
+
+import math
+import time
+
+from ..core.rng import Stream
+from . import Agent
+from .model import Model
+
+
+class _Node:
+    __slots__ = ("children", "visits", "reward", "avail", "player")
+
+    def __init__(self, player: int | None):
+        self.children: dict[str, _Node] = {}
+        self.visits = 0
+        self.reward = 0.0
+        self.avail = 0
+        self.player = player  # the seat that chose the action leading here
+
+
+class ISMCTSAgent(Agent):
+    name = "ismcts"
+
+    def __init__(self, seed: int = 0, iterations: int = 300, seconds: float = 0.0, depth: int = 3,
+                 c: float = 0.2, prior: int = 2, width: int = 8):
+        if iterations < 1 and seconds <= 0:
+            raise ValueError("give iterations >= 1 or seconds > 0")
+        if depth < 0:
+            raise ValueError("depth must be >= 0")
+        self.stream = Stream(seed)
+        self.iterations, self.seconds, self.depth, self.c, self.prior = iterations, seconds, depth, c, prior
+        self.width = width
+        self.last_iterations = 0
+
+    def act(self, view: dict, legal: list[str], model: Model) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        root = _Node(None)
+        candidates = self._shortlist(legal, model)
+        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        n = 0
+        while (n < self.iterations) if deadline is None else (time.perf_counter() < deadline):
+            self._iterate(root, model, candidates)
+            n += 1
+        self.last_iterations = n
+        best = max(candidates, key=lambda a: (root.children[a].visits if a in root.children else -1))
+        return best
+
+    def _shortlist(self, legal: list[str], model: Model) -> set[str] | list[str]:
+        """Progressive pruning at the root: the `width` actions the evaluation likes best."""
+        if not self.width or len(legal) <= self.width:
+            return legal
+        base = model.sample(self.stream)
+        scored = []
+        for action in legal:
+            g = base.clone()
+            g.apply(action)
+            scored.append((g.rules.evaluate(g.state, model.seat), action))
+        scored.sort(key=lambda t: -t[0])
+        return [a for _, a in scored[:self.width]]
+
+    def _iterate(self, root: _Node, model: Model, candidates) -> None:
+        g = model.sample(self.stream)
+        node, path = root, [root]
+        while not g.is_over:
+            legal = g.legal_action_ids() if node is not root else candidates
+            player = g.to_play
+            untried = [a for a in legal if a not in node.children]
+            for a in legal:
+                child = node.children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                action = untried[self.stream.below(len(untried))]
+                child = node.children[action] = _Node(player)
+                child.avail = 1
+                g.apply(action)
+                if self.prior:  # heuristic initialisation: the evaluation counts as `prior` visits
+                    child.visits = self.prior
+                    child.reward = self.prior * g.rules.evaluate(g.state, player)
+                path.append(child)
+                break
+            action = max(legal, key=lambda a: self._ucb(node.children[a]))
+            node = node.children[action]
+            g.apply(action)
+            path.append(node)
+        rewards = self._rollout(g)
+        for node in path[1:]:
+            node.visits += 1
+            node.reward += rewards[node.player]
+
+    def _ucb(self, child: _Node) -> float:
+        return child.reward / child.visits + self.c * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
+
+    def _rollout(self, g) -> list[float]:
+        for _ in range(self.depth):
+            if g.is_over:
+                break
+            legal = g.legal_action_ids()
+            g.apply(legal[self.stream.below(len(legal))])
+        if g.is_over:
+            winners = g.winners
+            return [1.0 / len(winners) if s in winners else 0.0 for s in range(g.players)]
+        return [g.rules.evaluate(g.state, s) for s in range(g.players)]
