@@ -32,7 +32,7 @@ EXIT_BAD_ARGS = 2
 HUMAN = "human"
 LANG_ENV = "BOARDLAB_LANG"
 # view fields every game has; the state summary shows the others
-_COMMON_VIEW_KEYS = {"game", "players", "seat", "to_play", "decision", "scores", "is_over", "winners",
+_COMMON_VIEW_KEYS = {"game", "player_count", "players", "seat", "to_play", "decision", "scores", "is_over", "winners",
                      "log", "legal_actions"}
 
 

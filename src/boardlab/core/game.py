@@ -110,7 +110,7 @@ class Game:
         full = self.rules.full_view(self.state)
         view = redact(full, self.rules.zones, seat)
         view["game"] = self.rules.name
-        view["players"] = self.players
+        view["player_count"] = self.players
         view["seat"] = seat
         view["to_play"] = self.to_play
         view["decision"] = self.decision

@@ -69,6 +69,7 @@ EFFECTS = {
     "discard_tactic": _pos_int,
     # battle (the current section)
     "wound": _pos_int,
+    "wound_column": _pos_int,
     "defence": _pos_int,
     "extra_dispatch": _pos_int,
     "kill_less": _pos_int,

@@ -285,53 +285,62 @@ def deploy(state, seat, unit: int, section: int, rules) -> None:
 
 
 def op_move_soldiers(state, seat, arg, rules):
-    T.replace(state, ("soldier_move", seat, arg, rules, None))
+    T.replace(state, ("soldier_move", seat, arg, rules, None, None))
 
+
+# A soldier move task: (kind, seat, moves left, rules, picked "unit@section" or None, route).
+# `route` None lets each move go anywhere; "fix" (the Messenger Office, GW-MESSENGER-01) makes
+# the first move's (origin, destination) the route of the others.
 
 @T.handler("soldier_move")
 def run_soldier_move(state, task):
-    _, seat, left, rules, picked = task
-    if left <= 0 or not movable(state, seat):
+    _, seat, left, rules, picked, route = task
+    if left <= 0 or not movable(state, seat, route):
         T.done(state)
         return
     T.ask(state, seat, "soldier_from" if picked is None else "soldier_to")
 
 
-def movable(state, seat) -> list[str]:
+def movable(state, seat, route=None) -> list[str]:
     """GWA-MESSENGER-01: own soldiers on or behind the Wall (not on Horde cards)."""
     out = []
     for s in range(BOARD.sections):
-        if seat in state.archers[s] and any(M.free_archer_slot(state, t) for t in range(BOARD.sections) if t != s):
+        if isinstance(route, tuple) and s != route[0]:
+            continue
+        targets = [t for t in range(BOARD.sections) if t != s and (not isinstance(route, tuple) or t == route[1])]
+        if seat in state.archers[s] and any(M.free_archer_slot(state, t) for t in targets):
             out.append(f"archer@{s}")
         for unit in (SPEARMAN, HORSEMAN):
-            if (seat, unit) in state.behind[s]:
+            if (seat, unit) in state.behind[s] and targets:
                 out.append(f"{M.unit_name(unit)}@{s}")
     return out
 
 
 def legal_soldier_from(state):
-    return [f"move:{m}" for m in movable(state, T.top(state)[1])] + ["done"]
+    task = T.top(state)
+    return [f"move:{m}" for m in movable(state, task[1], task[5])] + ["done"]
 
 
 @T.decision("soldier_from", legal_soldier_from)
 def apply_soldier_from(state, action_id):
-    kind, seat, left, rules, _ = T.top(state)
+    kind, seat, left, rules, _, route = T.top(state)
     if action_id == "done":
         T.done(state)
         return
-    T.replace(state, (kind, seat, left, rules, action_id.split(":")[1]))
+    T.replace(state, (kind, seat, left, rules, action_id.split(":")[1], route))
 
 
 def legal_soldier_to(state):
-    _, seat, _, _, picked = T.top(state)
+    _, seat, _, _, picked, route = T.top(state)
     unit, origin = picked.split("@")
     return [f"section:{t}" for t in range(BOARD.sections)
-            if t != int(origin) and (unit != "archer" or M.free_archer_slot(state, t))]
+            if t != int(origin) and (unit != "archer" or M.free_archer_slot(state, t))
+            and (not isinstance(route, tuple) or t == route[1])]
 
 
 @T.decision("soldier_to", legal_soldier_to)
 def apply_soldier_to(state, action_id):
-    kind, seat, left, rules, picked = T.top(state)
+    kind, seat, left, rules, picked, route = T.top(state)
     unit, origin = picked.split("@")
     origin, target = int(origin), int(action_id.split(":")[1])
     if unit == "archer":
@@ -341,7 +350,7 @@ def apply_soldier_to(state, action_id):
         M.remove_behind(state, seat, UNITS[unit], origin)
         M.place_behind(state, seat, UNITS[unit], target)
     state.log(rules, "ev.move_soldier", seat=seat, unit=unit, source=origin, target=target)
-    T.replace(state, (kind, seat, left - 1, rules, None))
+    T.replace(state, (kind, seat, left - 1, rules, None, (origin, target) if route == "fix" else route))
 
 
 def op_fortify(state, seat, arg, rules):
@@ -400,32 +409,37 @@ def apply_take_advisor(state, action_id):
 
 
 def op_discard_tactic(state, seat, arg, rules):
-    T.replace(state, ("discard", seat, "tactics", arg, rules))
+    T.replace(state, ("discard", seat, "tactics", arg, rules, 0))
 
 
 @T.handler("discard")
 def run_discard(state, task):
-    _, seat, hand, left, rules = task
-    if left <= 0 or not getattr(state, hand)[seat]:
+    """Discard `left` cards; the `keep` newest cards of the hand may not be chosen."""
+    _, seat, hand, left, rules, keep = task
+    if left <= 0 or len(getattr(state, hand)[seat]) <= keep:
         T.done(state)
         return
     T.ask(state, seat, f"discard_{hand}")
 
 
 def _legal_discard(hand):
-    return lambda state: [f"discard:{c}" for c in dict.fromkeys(getattr(state, hand)[T.top(state)[1]])]
+    def legal(state):
+        _, seat, _, _, _, keep = T.top(state)
+        cards = getattr(state, hand)[seat]
+        return [f"discard:{c}" for c in dict.fromkeys(cards[:len(cards) - keep])]
+    return legal
 
 
 def _apply_discard(hand):
     def apply(state, action_id):
-        kind, seat, _, left, rules = T.top(state)
+        kind, seat, _, left, rules, keep = T.top(state)
         card = action_id.split(":", 1)[1]
         cards = list(getattr(state, hand)[seat])
         cards.remove(card)
         getattr(state, hand)[seat] = tuple(cards)
         (state.tactic_discard if hand == "tactics" else state.advisor_discard).append(card)
         state.log(rules, f"ev.discard_{hand}", seat=seat)
-        T.replace(state, (kind, seat, hand, left - 1, rules))
+        T.replace(state, (kind, seat, hand, left - 1, rules, keep))
     return apply
 
 
@@ -440,12 +454,18 @@ def run_limit(state, task):
     T.done(state)
     over = len(getattr(state, hand)[seat]) - BOARD.hand_limits[hand]
     if over > 0:
+        # GW-POST-10: a 7th Advisor makes you discard one of the 6 you had; a Tactic may be any
+        keep = 1 if hand == "advisors" else 0
         rules = ("GW-POST-09", "GW-POST-10") if hand == "advisors" else ("GW-TACTICS-01", "GW-TACTICS-02")
-        T.push(state, ("discard", seat, hand, over, rules))
+        T.push(state, ("discard", seat, hand, over, rules, keep))
 
 
 def op_wound(state, seat, arg, rules):
     T.replace(state, ("wound", seat, arg, rules))
+
+
+def op_wound_column(state, seat, arg, rules):
+    T.replace(state, ("wound_column", seat, arg, rules))
 
 
 OPS = {
@@ -454,6 +474,7 @@ OPS = {
     "advanced_activation": op_advanced_activation, "recruit": op_recruit, "move_soldiers": op_move_soldiers,
     "fortify": op_fortify, "overseer": op_overseer, "draw_tactics": op_draw_tactics,
     "take_advisor": op_take_advisor, "discard_tactic": op_discard_tactic, "wound": op_wound,
+    "wound_column": op_wound_column,
     "defence": _battle("defence", False), "extra_dispatch": _battle("extra_dispatch", True),
     "kill_less": _battle("kill_less", True), "save_free": _battle("save_free", True),
     "kill_archers": op_kill_archers, "honor_per": op_honor_per,

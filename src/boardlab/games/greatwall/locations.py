@@ -278,7 +278,7 @@ def apply_messenger(state, action_id):
         _skip_rest(state)
         return
     seat, _ = _advance(state)
-    T.push(state, ("soldier_move", seat, BOARD.messenger_moves, ("GW-MESSENGER-01", "GWA-MESSENGER-01"), None))
+    T.push(state, ("soldier_move", seat, BOARD.messenger_moves, ("GW-MESSENGER-01", "GWA-MESSENGER-01"), None, "fix"))
 
 
 # ---- Engineer Workshop (GW-WORKSHOP-*, GW-FORT-*) ----------------------------------------------------------

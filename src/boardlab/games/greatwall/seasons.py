@@ -376,7 +376,7 @@ def step_reveal_donations(state: GWState) -> str:
     ranked = [s for s in sorted(totals, key=lambda s: (-totals[s], tea.index(s))) if totals[s] > 0]
     if state.players == 2:
         ranked.append(SECONDARY)
-        ranked.sort(key=lambda s: -(BOARD.secondary["donation"] if s == SECONDARY else totals[s]))
+        ranked.sort(key=lambda s: (-(BOARD.secondary["donation"] if s == SECONDARY else totals[s]), s != SECONDARY))
     for rank, seat in enumerate(ranked):
         if seat != SECONDARY and rank < len(BOARD.donation_honor):
             M.gain(state, seat, {"honor": BOARD.donation_honor[rank]},

@@ -20,7 +20,7 @@ SOLDIER_MARKS = ("s", "h", "x")
 def step_spring(state: GWState) -> str:
     state.season = "spring"
     todo = tuple(s for s in range(BOARD.sections) if column(state, s))
-    state.battle = {"todo": todo, "fought": 0}
+    state.battle = {"todo": todo, "fought": 0, "choosers": tuple(M.leader_order(state))}
     state.log(("GW-STRUCT-05", "GW-SPRING-01", "GW-SPRING-02"), "ev.spring", sections=list(todo))
     return "battle.choose"
 
@@ -35,7 +35,7 @@ def step_choose(state: GWState) -> str | None:
     todo = state.battle["todo"]
     if not todo:
         return "spring.end"
-    chooser = M.leader_order(state)[state.battle["fought"] % state.players]
+    chooser = state.battle["choosers"][state.battle["fought"] % state.players]
     if len(todo) == 1:
         return start_battle(state, todo[0], chooser)
     T.ask(state, chooser, "battle_section")
@@ -52,7 +52,8 @@ def apply_section(state: GWState, action_id: str) -> str:
 
 def start_battle(state: GWState, section: int, chooser: int) -> str:
     todo = tuple(s for s in state.battle["todo"] if s != section)
-    state.battle = {"todo": todo, "fought": state.battle["fought"], "section": section}
+    state.battle = {"todo": todo, "fought": state.battle["fought"], "section": section,
+                    "choosers": state.battle["choosers"]}
     state.log(("GW-SPRING-05", "GW-SPRING-08", "GWA-SPRING-01"), "ev.battle", seat=chooser, section=section)
     steps = [("honor_step",), ("tactic_commit",), ("tactic_reveal",), ("shoot", 0), ("dispatch", 0),
              ("defeat_step",), ("breach_step",), ("claim_step",), ("breach_tactics",), ("shift_step",)]
@@ -60,7 +61,8 @@ def start_battle(state: GWState, section: int, chooser: int) -> str:
 
 
 def step_next(state: GWState) -> str:
-    state.battle = {"todo": state.battle["todo"], "fought": state.battle["fought"] + 1}
+    state.battle = {"todo": state.battle["todo"], "fought": state.battle["fought"] + 1,
+                    "choosers": state.battle["choosers"]}
     return "battle.choose"
 
 
@@ -244,6 +246,31 @@ def apply_wound(state, action_id):
     cover(state, seat, int(row), int(slot), "w", rules + ("GW-BATTLE-07",))
 
 
+@T.handler("wound_column")
+def run_wound_column(state, task):
+    if task[2] <= 0 or "section" not in state.battle or not column_targets(state):
+        T.done(state)
+        return
+    T.ask(state, task[1], "wound_column")
+
+
+def column_targets(state) -> list[str]:
+    """GW-TACTICS-09: a column is the vertically aligned slots (k and k + 3) of one card."""
+    return [f"column:{r}:{c}" for r in live_rows(state) for c in range(3)
+            if {c, c + 3} & set(open_slots(horde_at(state, r)))]
+
+
+@T.decision("wound_column", lambda state: column_targets(state))
+def apply_wound_column(state, action_id):
+    kind, seat, left, rules = T.top(state)
+    T.replace(state, (kind, seat, left - 1, rules))
+    _, row, col = action_id.split(":")
+    row, col = int(row), int(col)
+    for k in (col, col + 3):
+        if k in open_slots(horde_at(state, row)):
+            cover(state, seat, row, k, "w", rules + ("GW-TACTICS-09", "GW-BATTLE-07"))
+
+
 # ---- step 4: dispatch (GW-BATTLE-09..16, GWA-BATTLE-04, GW-TWOP-12..14) -------------------------------------
 
 def dispatch_options(state, seat: int) -> list[str]:
@@ -299,11 +326,25 @@ def apply_dispatch(state, action_id):
     T.push(state, *tasks)
 
 
+def slot_choices(state, task) -> list[int]:
+    """Open slots for this soldier; a Horseman's second slot is next to its first (GWA-BARRACKS-01)."""
+    _, seat, unit, row, left, chosen = task
+    horde = horde_at(state, row)
+    if horde is None:
+        return []
+    return [k for k in open_slots(horde) if k not in chosen and (not chosen or adjacent(k, chosen[0]))]
+
+
+def adjacent(a: int, b: int) -> bool:
+    """Orthogonal neighbours in the 2 x 3 grid of wound slots."""
+    ra, ca, rb, cb = a // 3, a % 3, b // 3, b % 3
+    return abs(ra - rb) + abs(ca - cb) == 1
+
+
 @T.handler("place_soldier")
 def run_place_soldier(state, task):
     _, seat, unit, row, left, chosen = task
-    horde = horde_at(state, row)
-    if left <= 0 or horde is None or not [k for k in open_slots(horde) if k not in chosen]:
+    if left <= 0 or not slot_choices(state, task):
         T.done(state)
         i = slot_index(section_of(state), row)
         card, covered, units = state.hordes[i]
@@ -313,8 +354,7 @@ def run_place_soldier(state, task):
 
 
 def legal_slot(state):
-    _, seat, unit, row, left, chosen = T.top(state)
-    return [f"slot:{k}" for k in open_slots(horde_at(state, row)) if k not in chosen]
+    return [f"slot:{k}" for k in slot_choices(state, T.top(state))]
 
 
 @T.decision("slot", legal_slot)
@@ -387,7 +427,7 @@ def run_breach(state, task):
         state.log(("GW-BREACH-05",), "ev.held", section=s, breach=total, defence=M.defence(state, s))
         return
     state.log(("GW-BREACH-05", "GW-INTRO-06"), "ev.breached", section=s, breach=total, defence=M.defence(state, s))
-    here = [seat for seat in M.tea_order(state) if M.has_soldiers_at(state, seat, s)]
+    here = [seat for seat in M.tea_order(state) if involved(state, seat, s)]
     tasks = []
     for r in alive:
         spec = HORDES[horde_at(state, r)[0]]
@@ -397,6 +437,12 @@ def run_breach(state, task):
     T.push(state, *tasks)
     for seat in here:  # pushed last, so abilities (e.g. fewer kills) act before the breach effects
         trigger(state, seat, "breach_here")
+
+
+def involved(state, seat: int, section: int) -> bool:
+    """GWA-BREACH-02: soldiers on or behind the section, or on its Horde cards."""
+    return M.has_soldiers_at(state, seat, section) or any(
+        u[0] == seat for r in column(state, section) for u in state.hordes[slot_index(section, r)][2])
 
 
 @T.handler("kills")

@@ -154,7 +154,7 @@ def _part(state, kind, head, i, part, lang, cat) -> str:
         if head == "advisor" and kind in ("post", "pick", "take_advisor") and n < len(state.advisor_track):
             return cat.text("track_card", lang, card=name_of(state.advisor_track[n], lang, cat),
                             price=BOARD.advisor_prices[n])
-        return str(n + 1) if head in ("slot", "dispatch") else part
+        return str(n + 1) if head in ("slot", "dispatch", "column") else part
     return name_of(part, lang, cat)
 
 
