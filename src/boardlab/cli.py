@@ -251,6 +251,9 @@ class _Session:
         return self.out.t("cli.play.scores", items=sep.join(items))
 
     def state_summary(self, view: dict) -> str:
+        text = self.game.rules.render_text(view, self.out.lang)
+        if text is not None:
+            return text
         parts = []
         for key, value in view.items():
             if key in _COMMON_VIEW_KEYS or value is None:

@@ -56,6 +56,11 @@ class Ruleset:
         best = max(self.scores(state))
         return [s for s, v in enumerate(self.scores(state)) if v == best]
 
+    def summary(self, state) -> dict:
+        """Per-game categories for simulation reports: name -> one JSON value per seat
+        (e.g. {"general": ["g1", "g4"]}); a report tallies wins by each value. Default: none."""
+        return {}
+
     # information -----------------------------------------------------------------------
     def full_view(self, state) -> dict:
         """Everything in the state, JSON-ready, before redaction by `zones`."""
@@ -64,6 +69,10 @@ class Ruleset:
     def resample_hidden(self, state, seat: int | None, stream) -> None:
         """Refill what `seat` cannot see with another arrangement consistent with its view."""
         raise NotImplementedError
+
+    def render_text(self, view: dict, lang: str) -> str | None:
+        """A terminal picture of a seat's view (None: the CLI prints a generic summary)."""
+        return None
 
     # bots ----------------------------------------------------------------------------
     def potential(self, state) -> list[float]:

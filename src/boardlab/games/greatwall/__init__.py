@@ -11,6 +11,7 @@ from . import effects, locations, mechanics as M, seasons as S, spring as SP, ta
 from .content import RESOURCES
 from .data_tables import ADVISORS, ARTIFACTS, BOARD, CLANS, COMMANDS, GENERALS, HORDES, LOCS, TACTICS
 from .state import GWState, SECONDARY
+from .text import render_text
 from .view import CARDS, describe_action, full_view, localize_params, resample
 
 STEPS = {
@@ -93,11 +94,18 @@ class GreatWall(Ruleset):
     def resample_hidden(self, state: GWState, seat, stream) -> None:
         resample(state, seat, stream)
 
+    def summary(self, state: GWState) -> dict:
+        """For simulation reports: each seat's General and clan (clan i is seat i's colour)."""
+        return {"general": list(state.general), "clan": [CLANS[s].id for s in range(state.players)]}
+
     def potential(self, state: GWState) -> list[float]:
         """Honor plus rough worth of what each seat holds (for bots)."""
         return [state.honor[s] + 0.4 * sum(state.res[s]) + effects.measure(state, s, "soldiers_on_wall")
                 + 1.5 * effects.measure(state, s, "overseer_levels") + len(state.tactics[s]) + len(state.advisors[s])
                 + effects.measure(state, s, "horde_end_honor") for s in range(state.players)]
+
+    def render_text(self, view: dict, lang: str) -> str:
+        return render_text(self, view, lang)
 
     def rule_text(self, rule_id: str, lang: str) -> str | None:
         """Catalogue ids, and `advisor:ID` / `tactic:ID` / `general:ID` for the card behind an effect."""

@@ -138,7 +138,9 @@ def describe_action(rules, state: GWState, action_id: str, lang: str) -> str:
     if not cat.has(key):
         return action_id
     params = {f"p{i}": _part(state, kind, head, i, p, lang, cat) for i, p in enumerate(parts)}
-    return cat.text(key, lang, **params)
+    text = cat.text(key, lang, **params)
+    card = next((p for p in parts if p in CARDS), None)
+    return f"{text} — {CARDS[card].text.get(lang)}" if card else text
 
 
 def _part(state, kind, head, i, part, lang, cat) -> str:

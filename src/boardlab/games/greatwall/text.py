@@ -1,0 +1,45 @@
+"""The Great Wall in the terminal: a seat's view as a few lines of text."""
+from __future__ import annotations
+
+from .data_tables import BOARD, HORDES
+from .view import CARDS, name_of
+
+
+def render_text(rules, view: dict, lang: str) -> str:
+    cat = rules.catalogue
+    t = lambda key, **kw: cat.text(key, lang, **kw)  # noqa: E731
+    sep = t("list.sep")
+    lines = [t("txt.when", year=view["year"], season=t(f"txt.season.{view['season']}"))]
+    lines.append(t("txt.tracks", tea=sep.join(map(str, view["tea"])), leader=sep.join(map(str, view["leader"]))))
+    for p in view["players"]:
+        res = sep.join(f"{n} {name_of(r, lang, cat)}" for r, n in p["resources"].items())
+        line = t("txt.player", seat=p["seat"], general=name_of(p["general"], lang, cat) if p["general"] else "?",
+                 honor=p["honor"], res=res, clerks=p["clerks"])
+        lines.append(line)
+        for key in ("commands", "advisors", "tactics"):
+            cards = p[key]
+            if isinstance(cards, list) and cards:
+                lines.append("    " + t(f"txt.hand.{key}") + ": " + sep.join(name_of(c, lang, cat) for c in cards))
+    clerks = [f"{name_of(loc, lang, cat)} {len(v['clerks'])}/{v['slots']} {v['clerks']}" for loc, v in view["locations"].items()
+              if v["clerks"]]
+    lines.append(t("txt.clerks") + ": " + (sep.join(clerks) or "-"))
+    for i, sec in enumerate(view["sections"]):
+        rows = sorted((h for h in view["hordes"] if h["section"] == i), key=lambda h: h["row"])
+        hordes = sep.join(f"{h['row'] + 1}:{name_of(h['card'], lang, cat)} ({HORDES[h['card']].breach}/"
+                          f"{HORDES[h['card']].kill}) {_cover(h)}" for h in rows) or "-"
+        lines.append(t("txt.section", name=name_of(i, lang, cat), level=sec["wall"], defence=sec["defence"],
+                       forts=sec["fortifications"], archers=sec["archers"], behind=len(sec["behind"]), hordes=hordes))
+    track = sep.join(f"{name_of(a['card'], lang, cat)} ({a['price']})" for a in view["advisor_track"])
+    lines.append(t("txt.advisor_track") + ": " + (track or "-"))
+    lines.append(t("txt.artifacts") + ": " + sep.join(
+        f"{name_of(a, lang, cat)}: {CARDS[a].text.get(lang)}" for a in view["artifacts"]))
+    return "\n".join(lines)
+
+
+def _cover(h: dict) -> str:
+    vital = [s.vital for s in HORDES[h["card"]].slots]
+    marks = ["#" if c else ("!" if vital[k] else ".") for k, c in enumerate(h["cover"])]
+    return "[" + "".join(marks[:3]) + "/" + "".join(marks[3:]) + "]"
+
+
+__all__ = ["render_text", "BOARD"]
