@@ -26,7 +26,7 @@ class _Node:
 class ISMCTSAgent(Agent):
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int = 300, seconds: float = 0.0, depth: int = 3,
+    def __init__(self, seed: int = 0, iterations: int = 600, seconds: float = 0.0, depth: int = 3,
                  c: float = 0.2, prior: int = 2, width: int = 8):
         if iterations < 1 and seconds <= 0:
             raise ValueError("give iterations >= 1 or seconds > 0")
