@@ -34,6 +34,7 @@ STEPS = {
     "year.end": S.step_year_end,
     "game.final": S.step_final,
     "tasks.run": T.step_run,
+    **SP.STEPS,
 }
 DECISIONS = dict(T.DECISIONS)
 DECISIONS.update({

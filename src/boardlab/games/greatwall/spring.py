@@ -55,9 +55,30 @@ def start_battle(state: GWState, section: int, chooser: int) -> str:
     state.battle = {"todo": todo, "fought": state.battle["fought"], "section": section,
                     "choosers": state.battle["choosers"]}
     state.log(("GW-SPRING-05", "GW-SPRING-08", "GWA-SPRING-01"), "ev.battle", seat=chooser, section=section)
-    steps = [("honor_step",), ("tactic_commit",), ("tactic_reveal",), ("shoot", 0), ("dispatch", 0),
-             ("defeat_step",), ("breach_step",), ("claim_step",), ("breach_tactics",), ("shift_step",)]
-    return T.run_then(state, [(k[0], -2) + k[1:] for k in steps], "battle.next")
+    return BATTLE[0][0]
+
+
+# GW-SPRING-08: each battle's steps, named so that expansions can hook them.
+BATTLE = (
+    ("battle.honor", ("honor_step", -2)),               # 1 Honor
+    ("battle.tactics", ("tactic_commit", -2)),          # 2 Tactics: face down...
+    ("battle.reveal", ("tactic_reveal", -2)),           # ...and revealed
+    ("battle.shoot", ("shoot", -2, 0)),                 # 3 Shooting
+    ("battle.dispatch", ("dispatch", -2, 0)),           # 4 Dispatch
+    ("battle.defeat", ("defeat_step", -2)),             # 5.1 defeat
+    ("battle.breach", ("breach_step", -2)),             # 5.2 breach check and disaster (effects, kills)
+    ("battle.claim", ("claim_step", -2)),               # breach 3: defeated cards kept or discarded
+    ("battle.breach_tactics", ("breach_tactics", -2)),  # breach 4
+    ("battle.shift", ("shift_step", -2)),               # breach 5: cards move down
+)
+
+
+def _battle_step(task: tuple, nxt: str):
+    return lambda state: T.run_then(state, [task], nxt)
+
+
+STEPS = {name: _battle_step(task, BATTLE[i + 1][0] if i + 1 < len(BATTLE) else "battle.next")
+         for i, (name, task) in enumerate(BATTLE)}
 
 
 def step_next(state: GWState) -> str:
