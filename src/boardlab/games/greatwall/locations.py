@@ -166,6 +166,21 @@ def _skip_rest(state) -> None:
     T.replace(state, (kind, seat, loc, n, n))
 
 
+def per_clerk_choice(kind: str, legal):
+    """Register the choice made for each Clerk: `skip` ends the player's turn at the Location,
+    anything else uses up one Clerk and is applied by the decorated `fn(state, seat, action_id)`."""
+    def register(fn):
+        def apply(state, action_id):
+            if action_id == "skip":
+                _skip_rest(state)
+                return
+            seat, _ = _advance(state)
+            fn(state, seat, action_id)
+        T.decision(kind, lambda state: legal(state) + ["skip"])(apply)
+        return fn
+    return register
+
+
 # ---- Barracks (GW-BARRACKS-*, GWA-OVERSEER-04, GWA-BARRACKS-01) ---------------------------------------
 
 def recruit_cost(state, seat, unit_name: str) -> dict:
@@ -194,12 +209,8 @@ def legal_recruit(state, seat=None):
     return out
 
 
-@T.decision("recruit", lambda state: legal_recruit(state) + ["skip"])
-def apply_recruit(state, action_id):
-    if action_id == "skip":
-        _skip_rest(state)
-        return
-    seat, _ = _advance(state)
+@per_clerk_choice("recruit", legal_recruit)
+def apply_recruit(state, seat, action_id):
     unit, section, *upgrade = action_id.split(":")
     section = int(section)
     rules = ("GW-BARRACKS-01", {"archer": "GW-BARRACKS-02", "spearman": "GW-BARRACKS-03"}.get(unit, "GW-BARRACKS-05"))
@@ -238,12 +249,8 @@ def legal_post(state, seat=None):
     return out
 
 
-@T.decision("post", lambda state: legal_post(state) + ["skip"])
-def apply_post(state, action_id):
-    if action_id == "skip":
-        _skip_rest(state)
-        return
-    seat, _ = _advance(state)
+@per_clerk_choice("post", legal_post)
+def apply_post(state, seat, action_id):
     if action_id == "chi":
         M.pay(state, seat, {"chi": BOARD.post_chi_cost}, ("GW-POST-02", "GWA-POST-01"))
         M.take_from_track(state, seat, 0, ("GW-POST-02", "GW-POST-03", "GWA-POST-01"))
@@ -272,12 +279,8 @@ def legal_messenger(state, seat=None):
     return ["move"] if movable(state, seat) else []
 
 
-@T.decision("messenger", lambda state: legal_messenger(state) + ["skip"])
-def apply_messenger(state, action_id):
-    if action_id == "skip":
-        _skip_rest(state)
-        return
-    seat, _ = _advance(state)
+@per_clerk_choice("messenger", legal_messenger)
+def apply_messenger(state, seat, action_id):
     T.push(state, ("soldier_move", seat, BOARD.messenger_moves, ("GW-MESSENGER-01", "GWA-MESSENGER-01"), None, "fix"))
 
 
@@ -300,12 +303,8 @@ def _payment(parts) -> dict:
     return out
 
 
-@T.decision("workshop", lambda state: legal_workshop(state) + ["skip"])
-def apply_workshop(state, action_id):
-    if action_id == "skip":
-        _skip_rest(state)
-        return
-    seat, _ = _advance(state)
+@per_clerk_choice("workshop", legal_workshop)
+def apply_workshop(state, seat, action_id):
     _, section, parts = action_id.split(":")
     M.pay(state, seat, _payment(parts.split("+")), ("GW-WORKSHOP-01",))
     build_fort(state, seat, int(section), ("GW-WORKSHOP-01",))
