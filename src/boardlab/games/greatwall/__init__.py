@@ -7,7 +7,7 @@ from ...core.flow import Decision, Flow
 from ...core.i18n import Catalogue, core_catalogue
 from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, OWNER, Zone
-from . import effects, locations, mechanics as M, seasons as S, spring as SP, tasks as T
+from . import effects, locations, mechanics as M, seasons as S, spring as SP, tasks as T  # noqa: F401
 from .content import RESOURCES
 from .data_tables import ADVISORS, ARTIFACTS, BOARD, CLANS, COMMANDS, GENERALS, HORDES, LOCS, TACTICS
 from .state import GWState, SECONDARY
@@ -100,10 +100,13 @@ class GreatWall(Ruleset):
         return {"general": list(state.general), "clan": [CLANS[s].id for s in range(state.players)]}
 
     def potential(self, state: GWState) -> list[float]:
-        """Honor plus rough worth of what each seat holds (for bots)."""
+        """Honor plus rough worth of what each seat holds and has put to work (for bots)."""
+        tea = M.tea_order(state)
         return [state.honor[s] + 0.4 * sum(state.res[s]) + effects.measure(state, s, "soldiers_on_wall")
                 + 1.5 * effects.measure(state, s, "overseer_levels") + len(state.tactics[s]) + len(state.advisors[s])
-                + effects.measure(state, s, "horde_end_honor") for s in range(state.players)]
+                + effects.measure(state, s, "horde_end_honor")
+                + 0.6 * sum(on.count(s) for on in state.clerks_on.values())
+                + 0.3 * (state.players - 1 - tea.index(s)) for s in range(state.players)]
 
     def render_text(self, view: dict, lang: str) -> str:
         return render_text(self, view, lang)
