@@ -32,9 +32,21 @@ def test_each_clan_has_six_command_cards_with_tea_values_one_to_six():
 
 
 def test_deck_sizes_meet_the_issue():
-    assert len(D.ADVISORS) >= 40 and len(D.GENERALS) == 12
-    assert sum(t.copies for t in D.TACTICS.values()) == 20 and len(D.ARTIFACTS) == 5
+    base = ("base",)
+    assert len(D.in_play(D.ADVISORS, base)) >= 40 and len(D.in_play(D.GENERALS, base)) == 12
+    assert sum(D.TACTICS[t].copies for t in D.in_play(D.TACTICS, base)) == 20
+    assert len(D.in_play(D.ARTIFACTS, base)) == 5
     assert {t.timing for t in D.TACTICS.values()} == {"tactics", "dispatch", "breach"}
+
+
+@pytest.mark.rule("FIVE-07", "FIVE-08", "FIVE-09", "RAT-04", "RAT-05", "RAT-06", "RAT-11")
+def test_the_five_player_and_rat_sets():
+    five, rat = ("five",), ("rat",)
+    assert len(D.in_play(D.GENERALS, five)) == 4 and len(D.in_play(D.TACTICS, five)) == 4
+    assert len(D.in_play(D.ADVISORS, five)) == 4 and len(D.in_play(D.ADVISORS, rat)) == 4
+    assert len(D.in_play(D.ARTIFACTS, rat)) == 5 and len(D.RAT_CARDS) == 5
+    assert len(D.CLAN_CARDS["white"]) == 6                  # the 5th clan's Command cards
+    assert "zhaoyao_jing" in D.in_play(D.ARTIFACTS, rat)
 
 
 @pytest.mark.parametrize("deck", sorted(DECKS))

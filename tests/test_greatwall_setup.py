@@ -15,7 +15,7 @@ import pytest
 import boardlab
 from boardlab.core.errors import ConfigError
 from boardlab.core.visibility import redact
-from boardlab.games.greatwall.data_tables import ADVISORS, ARTIFACTS, CLANS, GENERALS, HORDES, TACTICS
+from boardlab.games.greatwall.data_tables import ADVISORS, ARTIFACTS, CLANS, GENERALS, HORDES, TACTICS, in_play
 from boardlab.games.greatwall.state import ARCHER, SPEARMAN
 
 from greatwall_helpers import advance, events, fresh, horde, new, passive, put_horde, season_is, set_res
@@ -92,7 +92,7 @@ def test_player_counts_two_to_five_only():
 @pytest.mark.parametrize("players,supply,post,res", [
     (3, 6, 2, (2, 2, 2, 2)),
     (4, 5, 3, (2, 2, 2, 2)),
-    (5, 5, 3, (1, 1, 1, 1)),
+    (5, 4, 4, (1, 1, 1, 1)),  # the 5-player mode: GWA-FIVE-01 (ruling D5, FIVE-10)
 ])
 def test_player_setup_per_count(players, supply, post, res):
     g = new(players, seed=7)
@@ -143,20 +143,20 @@ def test_three_players_clerk_prices_are_4_then_5_gold():
     assert g.state.res[seat][2] == 0 and g.state.post_clerks[seat] == 0
 
 
-@pytest.mark.rule("GW-SETUP-14", "GW-SETUP-17", "GWA-SETUP-03")
-@pytest.mark.parametrize("players", [4, 5])
-def test_four_and_five_players_clerk_prices_are_3_4_5_gold(players):
-    g = _post_office(new(players, seed=5), clerks=3)
+@pytest.mark.rule("GW-SETUP-14", "GW-SETUP-17", "GWA-SETUP-03", "GWA-FIVE-01", "FIVE-10")
+@pytest.mark.parametrize("players, prices", [(4, [3, 4, 5]), (5, [3, 4, 4, 5])])
+def test_four_and_five_players_clerk_prices(players, prices):
+    g = _post_office(new(players, seed=5), clerks=len(prices))
     seat = g.to_play
     paid = []
-    for _ in range(3):
+    for _ in prices:
         assert g.decision == "post" and g.to_play == seat
         set_res(g, seat, gold=12)
         g.apply("clerk")
         paid.append(12 - g.state.res[seat][2])
-    assert paid == [3, 4, 5]
+    assert paid == prices
     owned = g.state.clerks[seat] + sum(on.count(seat) for on in g.state.clerks_on.values())
-    assert g.state.post_clerks[seat] == 0 and owned == 5 + 3
+    assert g.state.post_clerks[seat] == 0 and owned == 8
 
 
 def _post_office(g, clerks: int):
@@ -202,14 +202,14 @@ def test_board_at_setup_no_hordes_wall_level_zero():
 def test_tactic_deck_shuffled_and_three_artifacts_public():
     g = new(3, seed=4)
     s = g.state
-    assert sorted(s.tactic_deck) == sorted(t for t, c in TACTICS.items() for _ in range(c.copies))
+    assert sorted(s.tactic_deck) == sorted(t for t in in_play(TACTICS, s.sets) for _ in range(TACTICS[t].copies))
     assert s.tactics == [(), (), ()]
     assert s.tactic_deck != new(3, seed=5).state.tactic_deck
     assert len(s.artifacts) == 3 and len(set(s.artifacts)) == 3 and set(s.artifacts) <= set(ARTIFACTS)
     for seat in range(3):                              # public: every seat sees the same 3
         assert g.view(seat)["artifacts"] == list(s.artifacts)
     seen = {a for seed in range(1, 30) for a in new(3, seed=seed).state.artifacts}
-    assert seen == set(ARTIFACTS)                      # drawn at random out of all 5
+    assert seen == set(in_play(ARTIFACTS, ("base",)))  # drawn at random out of the 5 base ones
 
 
 @pytest.mark.rule("GW-SETUP-11", "GW-SETUP-12", "GWA-SETUP-02")
@@ -221,7 +221,8 @@ def test_advisors_dealt_four_each_and_six_on_the_track(players):
     assert len(s.advisor_track) == 6                   # laid out once, not 6 per player
     dealt = [a for h in s.advisors for a in h] + s.advisor_track
     assert len(set(dealt)) == len(dealt)
-    assert len(s.advisor_deck) == len(ADVISORS) - 4 * players - 6
+    assert len(s.advisor_deck) == len(in_play(ADVISORS, s.sets)) - 4 * players - 6
+    assert s.sets == (("base", "five") if players == 5 else ("base",))   # FIVE-09: 5th-player Advisors join
     assert [c["price"] for c in g.view(0)["advisor_track"]] == [3, 3, 4, 4, 5, 5]
     hidden = g.view(1)["log"]                          # the deal is private
     assert all(e["params"].get("seat") == 1 for e in hidden if e["key"] == "ev.dealt")

@@ -11,6 +11,7 @@ from . import effects, locations, mechanics as M, seasons as S, spring as SP, ta
 from .content import RESOURCES
 from .data_tables import ADVISORS, ARTIFACTS, BOARD, CLANS, COMMANDS, GENERALS, HORDES, LOCS, TACTICS
 from .state import GWState, SECONDARY
+from .modules import rat
 from .text import render_text
 from .view import CARDS, describe_action, full_view, localize_params, resample
 
@@ -33,7 +34,6 @@ STEPS = {
     "summer.reveal": S.step_reveal_donations,
     "year.end": S.step_year_end,
     "game.final": S.step_final,
-    "tasks.run": T.step_run,
     **SP.STEPS,
 }
 DECISIONS = dict(T.DECISIONS)
@@ -61,20 +61,50 @@ class GreatWall(Ruleset):
 
     def __init__(self):
         self.catalogue = Catalogue.load(__package__, parent=core_catalogue())
-        self._flow = Flow(STEPS, DECISIONS)
+        self._flows: dict = {}
 
+    # ---- options (issue: expansions, scenario, mode; forbidden combinations refused) -----------
     def option_names(self) -> dict[str, str]:
-        return {}
+        return {"expansions": f"list, any of: {', '.join(EXPANSIONS)}",
+                "scenario": f"one of: {', '.join(SCENARIOS)}",
+                "mode": f"one of: {', '.join(MODES)} (default competitive)"}
+
+    def configure(self, players: int, options: dict) -> dict:
+        opts = super().configure(players, options)
+        exp = opts.get("expansions", [])
+        if not isinstance(exp, (list, tuple)) or any(e not in EXPANSIONS for e in exp):
+            raise ConfigError("err.expansions", self.catalogue, valid=", ".join(EXPANSIONS), got=exp)
+        scenario, mode = opts.get("scenario"), opts.get("mode", "competitive")
+        if scenario is not None and scenario not in SCENARIOS:
+            raise ConfigError("err.scenario", self.catalogue, valid=", ".join(SCENARIOS), got=scenario)
+        if mode not in MODES:
+            raise ConfigError("err.mode", self.catalogue, valid=", ".join(MODES), got=mode)
+        _check_combination(self.catalogue, sorted(set(exp)), scenario, mode)
+        for wanted in sorted(set(exp)) + ([scenario] if scenario else []):
+            if wanted not in AVAILABLE:
+                raise ConfigError("err.not_yet", self.catalogue, name=wanted)
+        return {"expansions": sorted(set(exp)), "scenario": scenario, "mode": mode}
 
     def main_option_sets(self):
-        return [(n, {}) for n in range(2, 6)]
+        return [(n, {}) for n in range(2, 6)] + [(n, {"expansions": ["rat"]}) for n in (2, 3, 5)]
 
     def flow(self, options: dict) -> Flow:
-        return self._flow
+        key = tuple(options.get("expansions", ()))
+        if key not in self._flows:
+            modules, extensions = [], {}
+            for name in key:
+                module, ext = MODULES[name]()
+                modules.append(module)
+                for point, fns in ext.items():
+                    extensions[point] = extensions.get(point, ()) + fns
+            steps = dict(STEPS, **{"tasks.run": T.runner(extensions)})
+            self._flows[key] = Flow(steps, DECISIONS, tuple(modules))
+        return self._flows[key]
 
     def new_state(self, players: int, options: dict, seed: int) -> GWState:
-        state = S.new_state(players, seed)
-        self._flow.start(state, "game.setup")
+        sets = ("base",) + (("five",) if players == 5 else ()) + tuple(options.get("expansions", ()))
+        state = S.new_state(players, seed, sets)
+        self.flow(options).start(state, "game.setup")
         return state
 
     def scores(self, state: GWState) -> list[int]:
@@ -120,6 +150,28 @@ class GreatWall(Ruleset):
 
     def state_classes(self):
         return (GWState,)
+
+
+EXPANSIONS = ("genghis", "rat")
+SCENARIOS = ("freezing", "famine", "emperor", "ghost", "diaoyu", "redturban")
+COOP_ONLY = {"diaoyu": "AC-DIA-03", "redturban": "AC-RED-04"}
+MODES = ("competitive", "cooperative")
+MODULES = {"rat": rat.module}
+AVAILABLE = set(MODULES)
+
+
+def _check_combination(catalogue, expansions: list[str], scenario, mode: str) -> None:
+    """Refuse what the seeds forbid, naming the rule."""
+    if scenario and expansions:
+        raise ConfigError("err.combo", catalogue, what=f"scenario {scenario} + {', '.join(expansions)}",
+                          rule="AC-07, GK-02, RAT-01")
+    if "genghis" in expansions and mode == "cooperative":
+        raise ConfigError("err.combo", catalogue, what="genghis + cooperative", rule="GK-24, GK-25")
+    if scenario in COOP_ONLY and mode != "cooperative":
+        raise ConfigError("err.combo", catalogue, what=f"scenario {scenario} in {mode} mode", rule=COOP_ONLY[scenario])
+    if mode == "cooperative" and scenario not in COOP_ONLY:
+        raise ConfigError("err.combo", catalogue, what=f"cooperative mode without {' or '.join(COOP_ONLY)}",
+                          rule="D4, AC-03")
 
 
 RULESET = GreatWall()

@@ -23,8 +23,11 @@ LOCATIONS = PRODUCTION + ACTIONS + GREEN
 MEASURES = (
     "archers_on_wall", "soldiers_on_wall", "horsemen", "spearmen", "overseers", "overseer_levels",
     "hordes_kept", "horde_end_honor", "advisors", "tactics", "clerks", "wall_levels", "resources",
-    "donated", "fortifications_built",
+    "donated", "fortifications_built", "honor", "wood", "stone", "gold", "chi", "clerks_on_board",
+    "soldiers_at_highest_wall",
 )
+# Content sets: the base game, and what each module adds (a card is in play only with its set).
+SETS = ("base", "five", "genghis", "rat", "ac")
 
 # op -> how its parameter is checked: "amounts" (resource dict), "int", or a callable.
 _AMOUNT_KEYS = set(RESOURCES) | {"honor"}
@@ -112,6 +115,7 @@ class Card(_Strict):
     names: Text
     text: Text  # what the card does, in words
     source: str = Field(min_length=1)
+    set: Literal["base", "five", "genghis", "rat", "ac"] = "base"  # which module brings the card
 
 
 Effects = list[dict]
@@ -215,6 +219,19 @@ class Artifact(Card):
         return v
 
 
+class RatCard(Card):
+    """RAT-11: the condition for moving the Rat - the player with the most (or fewest) of a measure."""
+    most: str | None = None
+    least: str | None = None
+
+    @model_validator(mode="after")
+    def _one_condition(self):
+        chosen = [m for m in (self.most, self.least) if m is not None]
+        if len(chosen) != 1 or chosen[0] not in MEASURES:
+            raise ValueError(f"{self.id}: give exactly one of most/least, a measure among {', '.join(MEASURES)}")
+        return self
+
+
 class Clan(_Strict):
     id: str
     names: Text
@@ -251,7 +268,7 @@ class Board(_Strict):
     starting_resources_5p: dict[str, int]
     clerks: int
     soldiers: dict[str, int]
-    clerk_prices: dict[str, list[int]]   # "2-3" / "4-5" -> prices of the Post Office Clerks
+    clerk_prices: dict[str, list[int]]   # "2-3" / "4-5" / "5" players -> prices of the Post Office Clerks
     advisor_prices: list[int]
     advisors_dealt: int
     command_hand: int

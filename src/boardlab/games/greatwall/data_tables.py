@@ -13,9 +13,15 @@ GENERALS = {g.id: g for g in C.load_cards("generals.yaml", C.General)}
 TACTICS = {t.id: t for t in C.load_cards("tactics.yaml", C.Tactic)}
 ARTIFACTS = {a.id: a for a in C.load_cards("artifacts.yaml", C.Artifact)}
 CLANS = [C.Clan.model_validate(c) for c in C._load("clans.yaml")]
+RAT_CARDS = {c.id: c for c in C.load_cards("rat_cards.yaml", C.RatCard)}
 CLAN_CARDS = {clan.id: tuple(c.id for c in COMMANDS.values() if c.clan == clan.id) for clan in CLANS}
 RES_INDEX = {r: i for i, r in enumerate(C.RESOURCES)}
 UNIT_INDEX = {u: i for i, u in enumerate(C.UNITS)}
+
+
+def in_play(cards: dict, sets) -> list[str]:
+    """Ids of the cards whose set is in play, in a stable order."""
+    return sorted(c for c, card in cards.items() if card.set in sets)
 
 
 def vector(amounts: dict) -> tuple[int, int, int, int]:

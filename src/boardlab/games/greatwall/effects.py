@@ -515,6 +515,16 @@ def measure(state: GWState, seat: int, name: str) -> int:
         return state.donated[seat]
     if name == "fortifications_built":
         return state.forts_built[seat]
+    if name == "honor":
+        return state.honor[seat]
+    if name in ("wood", "stone", "gold", "chi"):
+        return state.res[seat][("wood", "stone", "gold", "chi").index(name)]
+    if name == "clerks_on_board":
+        return sum(on.count(seat) for on in state.clerks_on.values())
+    if name == "soldiers_at_highest_wall":
+        top = max(state.wall)
+        return sum(state.archers[s].count(seat) + sum(1 for o, _ in state.behind[s] if o == seat)
+                   for s in range(len(state.wall)) if state.wall[s] == top)
     raise KeyError(name)
 
 

@@ -59,6 +59,8 @@ def run_activate(state, task):
         steps.append(("secondary", current, loc, on.count(SECONDARY)))
     if spec.honor_icon and not advanced and len(players) == 1 and SECONDARY not in on:
         steps.append(("monopoly", players[0], loc))
+    for extension in T.extensions("activation"):
+        steps += extension(state, loc, players)
     steps.append(("clerks_home", -2, loc))
     T.push(state, *steps)
 
@@ -231,7 +233,7 @@ def apply_recruit(state, seat, action_id):
 # ---- Post Office (GW-POST-*, GWA-POST-01, GWA-SETUP-02/03) ------------------------------------------------
 
 def clerk_price(state, seat) -> int | None:
-    prices = BOARD.clerk_prices["2-3" if state.players <= 3 else "4-5"]
+    prices = M.clerk_prices(state.players)
     left = state.post_clerks[seat]
     return prices[len(prices) - left] if left else None
 

@@ -71,6 +71,12 @@ def _describe(amounts: dict) -> dict:
 
 # ---- Clerks on Locations ---------------------------------------------------------------------
 
+def clerk_prices(players: int) -> list[int]:
+    """GWA-SETUP-03 (2-3 and 4 players) and GWA-FIVE-01 (5 players: 4 Clerks on the board)."""
+    return BOARD.clerk_prices["2-3" if players <= 3 else "4-5" if players == 4 else "5"]
+
+
+
 def slots(state: GWState, loc: str) -> int:
     spec = LOCS[loc]
     return spec.slots + (spec.slots_5p if state.players == 5 else 0)

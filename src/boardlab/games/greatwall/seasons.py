@@ -6,7 +6,7 @@ from . import mechanics as M
 from . import tasks as T
 from .content import RESOURCES
 from .data_tables import (ADVISORS, ARTIFACTS, BOARD, CLAN_CARDS, CLANS, COMMANDS, GENERALS, HORDES, LOCS,
-                          TACTICS, vector)
+                          TACTICS, in_play, vector)
 from .effects import effect_tasks, measure
 from .generals import trigger
 from .state import GWState, SECONDARY, SPEARMAN
@@ -14,14 +14,15 @@ from .state import GWState, SECONDARY, SPEARMAN
 # ---- setup (GW-SETUP-*, GW-TWOP-01..04) ------------------------------------------------------------
 
 
-def new_state(players: int, seed: int) -> GWState:
+def new_state(players: int, seed: int, sets: tuple[str, ...] = ("base",)) -> GWState:
     s = GWState(players, seed)
+    s.sets, s.ext = sets, {}
     n = players
     five = players == 5
     s.year, s.season = 1, "setup"
     s.res = [tuple(vector(BOARD.starting_resources_5p if five else BOARD.starting_resources))] * n
     s.honor = [BOARD.starting_honor] * n
-    post = len(BOARD.clerk_prices["2-3" if players <= 3 else "4-5"])
+    post = len(M.clerk_prices(players))
     s.clerks = [BOARD.clerks - post] * n
     s.post_clerks = [post] * n
     s.soldiers = [tuple(BOARD.soldiers[u] for u in ("spearman", "archer", "horseman"))] * n
@@ -37,9 +38,10 @@ def new_state(players: int, seed: int) -> GWState:
     s.hordes = [None] * (BOARD.sections * BOARD.horde_rows)
     s.warehouse = (0, 0, 0)
     s.secondary_honor, s.secondary_spearmen = 0, 0
-    s.horde_deck = [h for h, card in HORDES.items() for _ in range(card.copies)]
+    s.horde_deck = [h for h in in_play(HORDES, sets) for _ in range(HORDES[h].copies)]
     s.horde_discard, s.advisor_discard, s.tactic_discard = [], [], []
-    s.advisor_deck, s.advisor_track, s.tactic_deck = list(ADVISORS), [], [t for t, c in TACTICS.items() for _ in range(c.copies)]
+    s.advisor_deck, s.advisor_track = in_play(ADVISORS, sets), []
+    s.tactic_deck = [t for t in in_play(TACTICS, sets) for _ in range(TACTICS[t].copies)]
     s.artifacts = ()
     s.commits, s.initiative, s.battle, s.tasks, s.flags = {}, (), {}, [], {}
     return s
@@ -48,9 +50,9 @@ def new_state(players: int, seed: int) -> GWState:
 def step_setup(state: GWState) -> str:
     state.horde_deck = state.shuffle(state.horde_deck)            # GWA-AUTUMN-02
     state.tactic_deck = state.shuffle(state.tactic_deck)          # GW-SETUP-07
-    state.artifacts = tuple(state.shuffle(sorted(ARTIFACTS))[:3])  # GW-SETUP-08
-    generals = state.shuffle(sorted(GENERALS))                     # GW-SETUP-09
-    state.advisor_deck = state.shuffle(sorted(ADVISORS))           # GW-SETUP-11
+    state.artifacts = tuple(state.shuffle(in_play(ARTIFACTS, state.sets))[:3])  # GW-SETUP-08, RAT-04
+    generals = state.shuffle(in_play(GENERALS, state.sets))                    # GW-SETUP-09, FIVE-08
+    state.advisor_deck = state.shuffle(sorted(state.advisor_deck))             # GW-SETUP-11, FIVE-09, RAT-05
     for seat in range(state.players):
         state.general_offer[seat] = tuple(generals[2 * seat:2 * seat + 2])
         state.advisors[seat] = tuple(state.advisor_deck.pop() for _ in range(BOARD.advisors_dealt))

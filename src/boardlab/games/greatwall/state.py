@@ -28,6 +28,8 @@ class GWState(BaseState):
         "tactic_deck", "tactic_discard", "artifacts",
         # the season in progress
         "commits", "initiative", "battle", "tasks", "flags",
+        # the configuration: content sets in play and module data (module name -> its state)
+        "sets", "ext",
     )
 
     def clone(self):
@@ -39,7 +41,8 @@ class GWState(BaseState):
         new.year, new.season, new.initiative = self.year, self.season, self.initiative
         new.warehouse, new.secondary_honor, new.secondary_spearmen = (
             self.warehouse, self.secondary_honor, self.secondary_spearmen)
-        new.artifacts = self.artifacts
+        new.artifacts, new.sets = self.artifacts, self.sets
+        new.ext = dict(self.ext)  # module data: immutable values (tuples, ints, strings)
         return new
 
     _LISTS = ("res", "honor", "clerks", "post_clerks", "soldiers", "general", "general_offer", "cmd_hand",

@@ -7,10 +7,14 @@ decision, leaving the task on the stack; the decision's `apply` updates or pops 
 """
 from __future__ import annotations
 
+import contextvars
+
 from ...core.flow import RETURN, Decision, call
 
 HANDLERS: dict = {}
 DECISIONS: dict = {}
+# Extension points inside tasks (e.g. "activation"): module functions the running flow provides.
+_EXTENSIONS: contextvars.ContextVar[dict] = contextvars.ContextVar("extensions", default={})
 
 
 def handler(kind: str):
@@ -46,13 +50,25 @@ def ask(state, seat: int, kind: str) -> None:
     state.pending = (seat, kind)
 
 
-def step_run(state):
-    tasks = state.tasks
-    while tasks:
-        HANDLERS[tasks[-1][0]](state, tasks[-1])
-        if state.pending is not None:
-            return None
-    return RETURN
+def runner(extensions: dict):
+    """The `tasks.run` step of one configuration: runs tasks with its modules' extensions."""
+    def step_run(state):
+        token = _EXTENSIONS.set(extensions)
+        try:
+            tasks = state.tasks
+            while tasks:
+                HANDLERS[tasks[-1][0]](state, tasks[-1])
+                if state.pending is not None:
+                    return None
+            return RETURN
+        finally:
+            _EXTENSIONS.reset(token)
+    return step_run
+
+
+def extensions(point: str) -> tuple:
+    """The functions modules attached to an extension point of the running configuration."""
+    return _EXTENSIONS.get().get(point, ())
 
 
 def top(state) -> tuple:

@@ -5,11 +5,12 @@ from __future__ import annotations
 from . import mechanics as M
 from . import tasks as T
 from .content import RESOURCES
-from .data_tables import ADVISORS, ARTIFACTS, BOARD, CLAN_CARDS, CLANS, COMMANDS, GENERALS, HORDES, LOCS, TACTICS
+from .data_tables import (ADVISORS, ARTIFACTS, BOARD, CLAN_CARDS, CLANS, COMMANDS, GENERALS, HORDES, LOCS,
+                          RAT_CARDS, TACTICS, in_play)
 from .state import GWState, SECONDARY
 
 UNITS = ("spearman", "archer", "horseman")
-CARDS = {**HORDES, **COMMANDS, **ADVISORS, **GENERALS, **TACTICS, **ARTIFACTS}
+CARDS = {**HORDES, **COMMANDS, **ADVISORS, **GENERALS, **TACTICS, **ARTIFACTS, **RAT_CARDS}
 
 
 def full_view(state: GWState) -> dict:
@@ -37,6 +38,10 @@ def full_view(state: GWState) -> dict:
     }
     if state.players == 2:
         view["secondary"] = {"honor": state.secondary_honor, "spearmen": state.secondary_spearmen}
+    if "rat" in state.ext:
+        r = dict(state.ext["rat"])
+        view["rat"] = {"location": r["location"], "cards": list(r["shown"])}
+        view["decks"]["rat"] = list(r["deck"])
     return view
 
 
@@ -69,6 +74,10 @@ def resample(state: GWState, seat, stream) -> None:
     _redeal(state, stream, "tactics", "tactic_deck", others)
     _redeal(state, stream, "advisors", "advisor_deck", others)
     state.horde_deck = stream.shuffle(sorted(state.horde_deck))
+    if "rat" in state.ext:
+        r = dict(state.ext["rat"])
+        r["deck"] = tuple(stream.shuffle(sorted(r["deck"])))
+        state.ext["rat"] = tuple(sorted(r.items()))
     for s in others:
         pool = stream.shuffle(sorted(state.cmd_hand[s] + state.cmd_deck[s]))
         n = len(state.cmd_hand[s])
@@ -107,7 +116,7 @@ def _resample_commits(state, others, stream) -> None:
             state.commits[s], state.tactics[s] = pick, tuple(pool)
     if state.season == "setup":
         taken = {g for s in range(state.players) if s not in others for g in state.general_offer[s]}
-        free = stream.shuffle(sorted(set(GENERALS) - taken))
+        free = stream.shuffle(sorted(set(in_play(GENERALS, state.sets)) - taken))
         for s in others:
             state.general_offer[s] = (free.pop(), free.pop())
             if s in state.commits:

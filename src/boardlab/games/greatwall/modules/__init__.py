@@ -1,0 +1,1 @@
+"""The stretch goals of The Great Wall as modules hooking the base game's named steps."""
