@@ -3,19 +3,44 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+WEB_STAMP := $(VENV)/.installed-web
 
-.PHONY: run test bench clean
+.PHONY: run test bench clean postgres
 
-$(STAMP): pyproject.toml
+$(STAMP): pyproject.toml Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test]'
+	$(PY) -m pip install -q -e '.[test,report,ray,web]'
 	touch $(STAMP)
 
-run: $(STAMP)
-	$(VENV)/bin/boardlab play carcassonne --players 2 --seats human,random
+# `make run` needs only the web extra. If it cannot be installed (offline, say), the package
+# alone is installed and `make run` falls back to the terminal game.
+$(WEB_STAMP): pyproject.toml Makefile
+	test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip || true
+	if $(PY) -m pip install -q -e '.[web]'; then touch $(WEB_STAMP); \
+	else echo "could not install the web extra: make run will start the terminal game"; $(PY) -m pip install -q -e .; fi
 
-test: $(STAMP)
+run: $(WEB_STAMP)
+	@if $(PY) -c 'import boardlab.server.app' 2>/dev/null; then \
+	  exec $(VENV)/bin/boardlab serve; \
+	else \
+	  echo "the web extra is not importable: starting the terminal game instead"; \
+	  exec $(VENV)/bin/boardlab play carcassonne --players 2 --seats human,random; \
+	fi
+
+# The store tests also run against a real PostgreSQL server, which they start themselves from
+# Debian's postgresql package: installed here when missing (CI runs as root with apt).
+postgres:
+	@if ls /usr/lib/postgresql/*/bin/initdb >/dev/null 2>&1 || command -v initdb >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian's postgresql for the PostgreSQL store tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql >/dev/null; \
+	else \
+	  echo "PostgreSQL is missing and cannot be installed here (apt-get install postgresql): its tests will skip"; \
+	fi
+
+test: $(STAMP) postgres
 	$(PY) -m pytest -n 2
 
 bench: $(STAMP)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import importlib.util
 import sys
+import time
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
@@ -34,6 +35,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     passed = (["--games", str(args.games)] if args.games else []) + (["--json"] if args.json else [])
     status = 0
+    ran: list[tuple[str, float, int]] = []
     for path in benchmarks():
         if args.only is not None and path.stem not in args.only:
             continue
@@ -42,7 +44,21 @@ def main(argv: list[str] | None = None) -> int:
             continue
         if not args.json:
             print(f"\n== bench/{path.name} ==", flush=True)
-        status |= module.main(passed) or 0
+        start = time.perf_counter()
+        code = module.main(passed) or 0
+        ran.append((path.name, time.perf_counter() - start, code))
+        status |= code
+    if not args.json and ran:
+        from rich.console import Console
+        from rich.table import Table
+
+        table = Table(title="bench/run_all.py")
+        for col in ("benchmark", "seconds", "status"):
+            table.add_column(col, justify="left" if col == "benchmark" else "right")
+        for name, seconds, code in ran:
+            table.add_row(name, f"{seconds:.1f}", "ok" if code == 0 else f"exit {code}")
+        print()
+        Console().print(table)
     return status
 
 

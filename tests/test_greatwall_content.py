@@ -16,7 +16,8 @@ HAN_SIMPLIFIED_ONLY = set("车门个们说这还来长为书师军将顾战术�
 
 @pytest.mark.rule("GW-SETUP-24", "GW-AUTUMN-05", "GW-BREACH-05", "GW-BREACH-09", "GW-BREACH-01")
 def test_the_horde_deck_is_8_types_of_3_with_every_printed_value():
-    assert len(D.HORDES) == 8 and sum(h.copies for h in D.HORDES.values()) == 24
+    base = D.in_play(D.HORDES, ("base",))
+    assert len(base) == 8 and sum(D.HORDES[h].copies for h in base) == 24
     for h in D.HORDES.values():
         assert len(h.slots) == 6 and any(s.vital for s in h.slots)
         assert h.breach > 0 and h.kill > 0 and h.victory_honor > h.end_honor >= 1

@@ -187,7 +187,7 @@ def test_board_at_setup_no_hordes_wall_level_zero():
     g = new(4, seed=11)
     s = g.state
     assert s.hordes == [None] * 9                      # Horde cards wait beside the slots
-    assert sorted(s.horde_deck) == sorted(h for h, c in HORDES.items() for _ in range(c.copies))
+    assert sorted(s.horde_deck) == sorted(h for h in in_play(HORDES, ("base",)) for _ in range(HORDES[h].copies))
     assert len(s.horde_deck) == 24
     other = new(4, seed=12).state.horde_deck
     assert s.horde_deck != other                       # shuffled (GWA-AUTUMN-02)

@@ -12,6 +12,7 @@ import os
 import re
 import secrets
 import sys
+import time
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -21,8 +22,8 @@ from rich.table import Table
 from typer._click.exceptions import ClickException, NoArgsIsHelpError, UsageError  # typer 0.29 vendors click
 from typer.core import TyperGroup
 
+from . import sim
 from .agents import choose, make_agent, split_specs
-from .core import rng
 from .core.errors import BoardlabError, ConfigError, IllegalAction
 from .core.game import load, new_game
 from .core.i18n import LANGS, check_lang, core_catalogue
@@ -211,8 +212,9 @@ def _split_seats(spec: str) -> list[str]:
 
 
 def _bot_seed(seed: int, seat: int) -> int:
-    """Each bot's own stream: derived from the game seed and its seat, independent of the game's."""
-    return rng.mix((seed * 0x9E3779B97F4A7C15 + seat + 1) & ((1 << 64) - 1))
+    """Each bot's own stream: derived from the game seed and its seat, independent of the game's
+    (the same derivation as `boardlab sim`, so a simulated game can be replayed with play)."""
+    return sim.bot_seed(seed, seat)
 
 
 # ---- play: the loop ---------------------------------------------------------------------------
@@ -602,6 +604,154 @@ def rules_cmd(
         out.print()
         out.print(out.t("cli.rules.summary", count=len(entries), testable=len(testable),
                         cited=sum(1 for i in entries if cited[i]), missing=len(uncited)))
+
+
+# ---- sim and report -----------------------------------------------------------------------------
+def _cpus() -> int:
+    return len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+
+
+@app.command("sim", help=_h("sim"))
+def sim_cmd(
+    game: str = typer.Argument(..., help=_h("game")),
+    n: int = typer.Option(100, "--games", "-n", help=_h("sim_games")),
+    players: int | None = typer.Option(None, "--players", "-p", help=_h("sim_players")),
+    agents: str | None = typer.Option(None, "--agents", "-a", help=_h("agents")),
+    option: list[str] = typer.Option([], "--option", "-o", help=_h("option")),
+    workers: int | None = typer.Option(None, "--workers", "-w", help=_h("workers"), show_default=False),
+    backend: str = typer.Option("local", "--backend", help=_h("backend")),
+    ray_address: str | None = typer.Option(None, "--ray-address", help=_h("ray_address")),
+    seed: int = typer.Option(0, "--seed", help=_h("sim_seed")),
+    out: str = typer.Option(..., "--out", help=_h("sim_out")),
+    rotate: bool = typer.Option(False, "--rotate", help=_h("rotate")),
+    progress: bool = typer.Option(True, "--progress/--no-progress", help=_h("progress")),
+    lang: str = _lang_option(),
+) -> None:
+    with _guard(lang):
+        check_lang(lang)
+        o = _Out(lang)
+        rules = ruleset(game)
+        specs = _split_seats(agents) if agents is not None else None
+        if players is None:
+            players = len(specs) if specs else rules.min_players
+        options = _configure(rules, players, _parse_options(option, lang))
+        workers = _cpus() if workers is None else workers
+
+        def start(spec, done: int) -> None:
+            o.print(o.t("cli.sim.start", game=game, n=n, players=players, seed=seed, workers=workers,
+                        backend=backend), style="bold")
+            if any(v for v in spec.options.values()):
+                o.print(o.t("cli.play.options", options=json.dumps(spec.options, ensure_ascii=False)))
+            o.print(o.t("cli.sim.rotating" if rotate else "cli.sim.seats", agents=", ".join(
+                f"{s}={a}" for s, a in enumerate(spec.agents))))
+            if done:
+                o.print(o.t("cli.sim.resume", path=out, done=done, n=n))
+            counts["before"] = done
+
+        counts: dict = {}
+        started = time.perf_counter()
+        try:
+            records = sim.run(game, n, players, specs, options, seed, workers, backend, out,
+                              ray_address=ray_address, rotate=rotate, progress=progress, lang=lang, on_start=start)
+        except KeyboardInterrupt:
+            _err_line(o.t("cli.sim.interrupted", path=out))
+            raise typer.Exit(130) from None
+        seconds = time.perf_counter() - started
+        o.print(o.t("cli.sim.done", n=len(records), path=out, new=len(records) - counts.get("before", 0),
+                    seconds=f"{seconds:.1f}"))
+        if records:
+            _print_agent_table(o, records)
+
+
+def _print_agent_table(o: _Out, records: list[dict]) -> None:
+    from .report import Tally, win_shares
+
+    tally = Tally()
+    for r in records:
+        for s, share in enumerate(win_shares(r)):
+            tally.add(r["agents"][s], share, r["scores"][s])
+    table = Table(title=o.t("cli.sim.table"))
+    for key in ("agent", "seats", "wins", "rate", "score"):
+        table.add_column(o.t(f"cli.sim.col.{key}"), justify="left" if key == "agent" else "right")
+    for row in tally.rows():
+        table.add_row(str(row["key"]), str(row["games"]), f"{row['wins']:g}" if float(row["wins"]).is_integer()
+                      else f"{row['wins']:.2f}", f"{100 * row['rate']:.1f}% ({100 * row['lo']:.1f}-{100 * row['hi']:.1f})",
+                      f"{row['mean_score']:.1f}")
+    o.print(table)
+
+
+@app.command("report", help=_h("report"))
+def report_cmd(
+    results: str = typer.Argument(..., help=_h("results")),
+    out: str = typer.Option("report", "--out", help=_h("report_out")),
+    lang: str = _lang_option(),
+) -> None:
+    with _guard(lang):
+        check_lang(lang)
+        o = _Out(lang)
+        from . import report
+
+        built = report.build(results, out, lang)
+        o.print(o.t("cli.report.written", path=built.index, games=built.games, plots=len(built.plots)))
+
+
+# ---- serve ------------------------------------------------------------------------------------
+DEFAULT_DB = "sqlite:///boardlab.sqlite"
+
+
+@app.command("serve", help=_h("serve"))
+def serve_cmd(
+    host: str = typer.Option("127.0.0.1", "--host", help=_h("host")),
+    port: int = typer.Option(8000, "--port", help=_h("port")),
+    db: str = typer.Option(DEFAULT_DB, "--db", envvar="BOARDLAB_DB", help=_h("db")),
+    lang: str = _lang_option(),
+) -> None:
+    with _guard(lang):
+        check_lang(lang)
+        out = _Out(lang)
+        if not 0 < port < 65536:
+            raise _Fail(out.t("cli.serve.bad_port", port=port))
+        try:
+            import uvicorn
+            from sqlalchemy.exc import ArgumentError, SQLAlchemyError
+
+            from .server.app import MAX_BODY, create_app, hide_tokens_in_logs
+            from .server.store import Store, display_url
+        except ImportError as exc:
+            raise _Fail(out.t("cli.serve.no_web", reason=exc)) from None
+        try:
+            store = Store(db)
+            shown = display_url(store.url)
+        except (ArgumentError, ImportError, ValueError) as exc:
+            raise _Fail(out.t("cli.serve.db", db=db, reason=exc)) from None
+        try:
+            store.migrate()  # again at startup (a no-op then); here a bad database is one line, exit 2
+        except (SQLAlchemyError, OSError) as exc:
+            reason = getattr(exc, "orig", None) or exc
+            raise _Fail(out.t("cli.serve.db", db=shown, reason=" ".join(str(reason).split()))) from None
+        sock = _listen(host, port, out)
+        out.print(out.t("cli.serve.start", host=host, port=sock.getsockname()[1], db=shown))
+        config = uvicorn.Config(create_app(store=store), log_level="info", ws="websockets-sansio", lifespan="on",
+                                ws_max_size=MAX_BODY)
+        hide_tokens_in_logs()  # after uvicorn set up its loggers: seat tokens travel in ?token=
+        uvicorn.Server(config).run(sockets=[sock])
+
+
+def _listen(host: str, port: int, out: _Out):
+    """The listening socket, bound here so a busy port is one line and exit 2."""
+    import socket
+
+    try:
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+        family, kind, proto, _, address = infos[0]
+        sock = socket.socket(family, kind, proto)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(address)
+        sock.listen(128)
+        sock.set_inheritable(True)
+        return sock
+    except OSError as exc:
+        raise _Fail(out.t("cli.serve.bind", host=host, port=port, reason=_reason(exc))) from None
 
 
 def main() -> None:

@@ -15,9 +15,25 @@ class BoardlabError(Exception):
         super().__init__(self.text("en"))
 
     def text(self, lang: str = "en") -> str:
+        texts = self.__dict__.get("_texts")
+        if texts is not None:  # an error that crossed a process boundary
+            return texts.get(lang) or texts["en"]
         from .i18n import core_catalogue
         shown = {k: v.text(lang) if isinstance(v, BoardlabError) else v for k, v in self.params.items()}
         return (self.catalogue or core_catalogue()).text(self.key, lang, **shown)
+
+    def __reduce__(self):
+        """Pickled with its texts in every language (errors raised in worker processes, e.g. by
+        the simulation lab's pool or Ray tasks, are pickled back to the caller)."""
+        from .i18n import LANGS
+        return _unpickle, (type(self), self.key, {lang: self.text(lang) for lang in LANGS})
+
+
+def _unpickle(cls, key: str, texts: dict):
+    err = cls.__new__(cls)
+    err.key, err.params, err.catalogue, err._texts = key, {}, None, texts
+    Exception.__init__(err, texts["en"])
+    return err
 
 
 class ConfigError(BoardlabError, ValueError):

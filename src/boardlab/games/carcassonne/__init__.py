@@ -98,6 +98,12 @@ class Carcassonne(Ruleset):
     def scores(self, state: CarcState) -> list[int]:
         return state.score
 
+    def summary(self, state: CarcState) -> dict:
+        """For simulation reports: with The Wonders of Humanity, the wonder each seat owns (or None)."""
+        if "wonders" not in state.ext:
+            return {}
+        return {"wonder": list(Wm.W(state).owned)}
+
     def potential(self, state: CarcState) -> list[float]:
         """Scores plus what the features with followers would score if the game ended now."""
         return R.projected_scores(state)

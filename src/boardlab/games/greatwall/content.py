@@ -209,7 +209,7 @@ class Artifact(Card):
     measure: str
     honor: int = Field(ge=1)
     at_least: int = 0
-    max: int = 0  # 0: no cap (per)
+    max: int = 0  # "per": the most units that count (0: no cap)
 
     @field_validator("measure")
     @classmethod
@@ -230,6 +230,39 @@ class RatCard(Card):
         if len(chosen) != 1 or chosen[0] not in MEASURES:
             raise ValueError(f"{self.id}: give exactly one of most/least, a measure among {', '.join(MEASURES)}")
         return self
+
+
+class KhanSpot(_Strict):
+    """GK-33..36: a Vital spot is required at every player count (mark 0), from 4 players (4) or with 5 (5)."""
+    mark: Literal[0, 4, 5] = 0
+
+
+KHAN_SKILLS = ("breach_bonus", "kill_bonus", "attack_cost_chi", "no_retreat", "defence_minus", "no_rewards")
+
+
+class KhanCard(Card):
+    """GK-15, GK-21, GK-29..31: the Genghis Khan Horde card (no Offensive value, no rewards)."""
+    spots: list[KhanSpot] = Field(min_length=4, max_length=8)
+
+
+class SkillCard(Card):
+    """GK-16, GK-37..39: a Skill card beside the Khan; its effect works only in his section."""
+    spots: list[KhanSpot] = Field(min_length=1, max_length=4)
+    skill: Literal["breach_bonus", "kill_bonus", "attack_cost_chi", "no_retreat", "defence_minus", "no_rewards"]
+    value: int = Field(default=0, ge=0)
+
+
+class EmperorsAward(Card):
+    """GK-04/05, GK-54..57: its ability works for whoever holds the Award model."""
+    ability: Ability
+
+
+class Bannerman(Card):
+    """GK-07/08, GK-58..62: each clan's Bannerman; `on_dispatch` is what makes its type different."""
+    clan: str
+    on_dispatch: Effects = []
+
+    _v = field_validator("on_dispatch")(check_effects)
 
 
 class Clan(_Strict):

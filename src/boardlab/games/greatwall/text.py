@@ -29,6 +29,10 @@ def render_text(rules, view: dict, lang: str) -> str:
                           f"{HORDES[h['card']].kill}) {_cover(h)}" for h in rows) or "-"
         lines.append(t("txt.section", name=name_of(i, lang, cat), level=sec["wall"], defence=sec["defence"],
                        forts=sec["fortifications"], archers=sec["archers"], behind=len(sec["behind"]), hordes=hordes))
+    if "rat" in view:
+        rat = view["rat"]
+        lines.append(t("txt.rat", location=name_of(rat["location"], lang, cat) if rat["location"] else "-",
+                       card=f"{name_of(rat['cards'][-1], lang, cat)}: {CARDS[rat['cards'][-1]].text.get(lang)}"))
     track = sep.join(f"{name_of(a['card'], lang, cat)} ({a['price']})" for a in view["advisor_track"])
     lines.append(t("txt.advisor_track") + ": " + (track or "-"))
     lines.append(t("txt.artifacts") + ": " + sep.join(

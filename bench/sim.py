@@ -1,0 +1,125 @@
+"""Simulation throughput: games/s of `boardlab.sim.run` with 1 and 2 local workers and on Ray.
+
+    .venv/bin/python bench/sim.py [--games N] [--json]
+
+For each configuration (2-player Carcassonne and The Great Wall, agents greedy vs random,
+master seed 0, N games, default 60) the same simulation runs: on the local backend with 1
+worker (in-process), with 2 workers (a process pool, started by the run: its start-up is in the
+time), then on the ray backend with 2 CPUs of a local Ray instance started after the local rows
+(its start-up time is shown apart; the tasks' own start-up is in the time). "speed-up" divides by the
+1-worker rate; "same bytes" checks that the results file equals the 1-worker one. The process
+may use every CPU (bench/carcassonne.py pins itself to one core: this module undoes that).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from boardlab import sim
+
+CONFIGS = [("carcassonne", 2, ["greedy", "random"]), ("greatwall", 2, ["greedy", "random"])]
+
+
+def all_cpus() -> int:
+    """Allow every CPU again (a benchmark run before may have pinned the process)."""
+    if hasattr(os, "sched_setaffinity"):
+        try:
+            os.sched_setaffinity(0, range(os.cpu_count() or 1))
+        except OSError:
+            pass
+        return len(os.sched_getaffinity(0))
+    return os.cpu_count() or 1
+
+
+def timed_run(folder: Path, name: str, game: str, players: int, agents: list[str], games: int, workers: int,
+              backend: str) -> tuple[float, bytes]:
+    out = folder / f"{name}.jsonl"
+    start = time.perf_counter()
+    sim.run(game, games, players, agents, seed=0, workers=workers, backend=backend, out=out, progress=False)
+    return time.perf_counter() - start, out.read_bytes()
+
+
+def start_ray(cpus: int) -> tuple[object | None, float | None, str | None]:
+    try:
+        ray = sim.import_ray()
+    except sim.SimError as exc:
+        return None, None, str(exc)
+    import logging
+    start = time.perf_counter()
+    ray.init(num_cpus=cpus, include_dashboard=False, log_to_driver=False, logging_level=logging.ERROR)
+    return ray, time.perf_counter() - start, None
+
+
+def run(games: int) -> dict:
+    cpus = all_cpus()
+    sim.run("carcassonne", 1, 2, ["random", "random"], progress=False)  # warm-up: imports, tables
+    rows: list[dict] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        base: dict[str, tuple[float, bytes]] = {}
+
+        def add(config, backend, workers, seconds, data):
+            rows.append({"config": config, "backend": backend, "workers": workers, "games": games,
+                         "seconds": seconds, "games_per_s": games / seconds, "speedup": base[config][0] / seconds,
+                         "same_bytes": data == base[config][1]})
+
+        for game, players, agents in CONFIGS:  # the local rows first, with no Ray instance running
+            config = f"{game} {players}p {' vs '.join(agents)}"
+            base[config] = timed_run(folder, f"{game}-1", game, players, agents, games, 1, "local")
+            add(config, "local", 1, *base[config])
+            add(config, "local", 2, *timed_run(folder, f"{game}-2", game, players, agents, games, 2, "local"))
+        ray, ray_start, ray_missing = start_ray(2)
+        if ray is not None:
+            try:
+                for game, players, agents in CONFIGS:
+                    config = f"{game} {players}p {' vs '.join(agents)}"
+                    add(config, "ray", 2, *timed_run(folder, f"{game}-ray", game, players, agents, games, 2, "ray"))
+            finally:
+                ray.shutdown()
+    rows.sort(key=lambda r: [c[0] for c in CONFIGS].index(r["config"].split()[0]))
+    return {"benchmark": "sim", "games": games, "cpus": cpus, "python": platform.python_version(),
+            "machine": platform.machine(), "ray_start_s": ray_start, "ray_missing": ray_missing, "rows": rows}
+
+
+def print_table(result: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    console = Console(width=max(100, Console().width))
+    t = Table(title=f"boardlab.sim.run: {result['games']} games per row, master seed 0, {result['cpus']} CPU(s), "
+                    f"Python {result['python']}")
+    for col in ("config", "backend", "workers", "seconds", "games/s", "speed-up", "same bytes"):
+        t.add_column(col, justify="left" if col in ("config", "backend") else "right", no_wrap=True)
+    for r in result["rows"]:
+        t.add_row(r["config"], r["backend"], str(r["workers"]), f"{r['seconds']:.2f}", f"{r['games_per_s']:.1f}",
+                  f"{r['speedup']:.2f}x", "yes" if r["same_bytes"] else "NO")
+    console.print(t)
+    if result["ray_missing"]:
+        console.print(f"ray: {result['ray_missing']}", markup=False)
+    else:
+        console.print(f"Local Ray instance (2 CPUs) start-up, not counted above: {result['ray_start_s']:.1f} s")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench/sim.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=60, help="games per run (seeds from master seed 0)")
+    parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
+    args = parser.parse_args(argv)
+    if args.games < 1:
+        parser.error("--games must be at least 1")
+    result = run(args.games)
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print_table(result)
+    return 0 if all(r["same_bytes"] for r in result["rows"]) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,252 @@
+"""The web API (docs/web-api.md): games, views per seat, actions, undo, replay, websockets.
+
+`create_app(db_url)` builds the app; `boardlab serve` runs it with uvicorn. Errors are JSON
+`{"detail": message in the request's ?lang=, "code": message key}` with a status saying what
+kind of refusal it is (403 no seat's token, 404 no such game, 409 not now, 413 too large,
+422 invalid or illegal).
+"""
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import logging
+import re
+from contextlib import asynccontextmanager
+from urllib.parse import parse_qs
+
+from fastapi import FastAPI, Query, Request, WebSocket
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import HTMLResponse, JSONResponse
+from starlette.websockets import WebSocketDisconnect
+
+from ..core.i18n import core_catalogue
+from ..core.registry import ruleset
+from .errors import ApiError, request_lang
+from .models import ActionBody, CreateGame, UndoAnswer, UndoBody
+from .store import DEFAULT_URL, Store
+from .tables import Tables
+
+MAX_BODY = 64 * 1024
+log = logging.getLogger("boardlab.server")
+
+LangQuery = Query("en", max_length=20, description="en, zh-Hant or zh-Hans: the language of texts and errors")
+TokenQuery = Query(None, max_length=200, description="a human seat's secret token (none: the spectator)")
+
+
+class BodyLimit:
+    """ASGI middleware: a request body over `limit` bytes is refused with 413 before it is read
+    (by its Content-Length) or as soon as the streamed body passes the limit."""
+
+    def __init__(self, app, limit: int = MAX_BODY):
+        self.app = app
+        self.limit = limit
+
+    async def __call__(self, scope, receive, send):
+        if scope["type"] != "http":
+            return await self.app(scope, receive, send)
+        for name, value in scope.get("headers", ()):
+            if name == b"content-length":
+                try:
+                    too_big = int(value) > self.limit
+                except ValueError:
+                    too_big = False
+                if too_big:
+                    return await self._refuse(scope, send)
+        seen = 0
+        started = refused = False
+
+        async def limited_receive():
+            nonlocal seen, refused
+            if refused:
+                return {"type": "http.disconnect"}
+            message = await receive()
+            if message["type"] == "http.request":
+                seen += len(message.get("body", b""))
+                if seen > self.limit and not started:
+                    refused = True  # answer 413 now; the app sees a client that went away
+                    await self._refuse(scope, send)
+                    return {"type": "http.disconnect"}
+            return message
+
+        async def tracking_send(message):
+            nonlocal started
+            if refused:
+                return
+            if message["type"] == "http.response.start":
+                started = True
+            await send(message)
+
+        await self.app(scope, limited_receive, tracking_send)
+
+    async def _refuse(self, scope, send):
+        query = parse_qs(scope.get("query_string", b"").decode("latin-1"))
+        lang = request_lang((query.get("lang") or ["en"])[0])
+        body = json.dumps(ApiError(413, "server.err.too_large", limit=self.limit).body(lang),
+                          ensure_ascii=False).encode()
+        await send({"type": "http.response.start", "status": 413,
+                    "headers": [(b"content-type", b"application/json"), (b"content-length", str(len(body)).encode()),
+                                (b"connection", b"close")]})
+        await send({"type": "http.response.body", "body": body})
+
+
+class _HideTokens(logging.Filter):
+    pattern = re.compile(r"(token=)[^&\s\"']+")
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        hide = lambda x: self.pattern.sub(r"\1***", x) if isinstance(x, str) and "token=" in x else x  # noqa: E731
+        record.msg = hide(record.msg)
+        if isinstance(record.args, tuple):
+            record.args = tuple(hide(a) for a in record.args)
+        elif isinstance(record.args, dict):
+            record.args = {k: hide(v) for k, v in record.args.items()}
+        return True
+
+
+def hide_tokens_in_logs() -> None:
+    """Seat tokens travel in URLs (?token=): keep them out of uvicorn's logs."""
+    for name in ("uvicorn.access", "uvicorn.error"):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, _HideTokens) for f in logger.filters):
+            logger.addFilter(_HideTokens())
+
+
+def _validation_summary(errors) -> list[dict]:
+    out = []
+    for e in errors:
+        loc = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
+        out.append({"loc": loc, "msg": str(e.get("msg", "")), "type": str(e.get("type", ""))})
+    return out
+
+
+def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI:
+    store = store or Store(db_url or DEFAULT_URL)
+    tables = Tables(store)
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI):
+        await asyncio.to_thread(store.migrate)
+        resumed = await tables.resume_bots()
+        if resumed:
+            log.info("resumed the bots of %d game(s)", resumed)
+        try:
+            yield
+        finally:
+            await tables.bots.stop()
+            store.dispose()
+
+    app = FastAPI(title="boardlab", version="1", lifespan=lifespan,
+                  description="The boardlab web table API; see docs/web-api.md.")
+    app.state.tables = tables
+    app.state.store = store
+    app.add_middleware(BodyLimit, limit=MAX_BODY)
+
+    @app.exception_handler(ApiError)
+    async def api_error(request: Request, exc: ApiError):
+        return JSONResponse(exc.body(request_lang(request.query_params.get("lang"))), status_code=exc.status)
+
+    @app.exception_handler(RequestValidationError)
+    async def invalid(request: Request, exc: RequestValidationError):
+        lang = request_lang(request.query_params.get("lang"))
+        errors = _validation_summary(exc.errors())
+        text = "; ".join(f"{e['loc']}: {e['msg']}" for e in errors)
+        body = ApiError(422, "server.err.invalid", errors=text).body(lang)
+        body["errors"] = errors
+        return JSONResponse(body, status_code=422)
+
+    # ---- HTTP ---------------------------------------------------------------------------
+    @app.post("/api/games", status_code=201)
+    async def create_game(body: CreateGame):
+        return await tables.create(body.game, body.players, body.options,
+                                   [s.model_dump() for s in body.seats], body.seed)
+
+    @app.get("/api/games")
+    async def list_games():
+        return await tables.summaries()
+
+    @app.get("/api/games/{game_id}")
+    async def get_view(game_id: str, token: str | None = TokenQuery, lang: str = LangQuery):
+        return await tables.look(game_id, token, lang)
+
+    @app.post("/api/games/{game_id}/actions")
+    async def post_action(game_id: str, body: ActionBody, lang: str = LangQuery):
+        return await tables.act(game_id, body.token, body.action, lang)
+
+    @app.post("/api/games/{game_id}/undo")
+    async def post_undo(game_id: str, body: UndoBody, lang: str = LangQuery):
+        status, view = await tables.undo_request(game_id, body.token, lang)
+        return JSONResponse(view, status_code=status)
+
+    @app.post("/api/games/{game_id}/undo/answer")
+    async def post_undo_answer(game_id: str, body: UndoAnswer, lang: str = LangQuery):
+        return await tables.undo_answer(game_id, body.token, body.accept, lang)
+
+    @app.get("/api/games/{game_id}/replay")
+    async def get_replay(game_id: str, lang: str = LangQuery):
+        return await tables.replay(game_id, lang)
+
+    # ---- websocket ----------------------------------------------------------------------
+    @app.websocket("/ws/games/{game_id}")
+    async def game_socket(websocket: WebSocket, game_id: str):
+        token = websocket.query_params.get("token")
+        lang = websocket.query_params.get("lang", "en")
+        await websocket.accept()
+        try:
+            live, seat = await tables.watch(game_id, token, lang)
+        except ApiError as exc:
+            await websocket.send_json({"type": "error", "status": exc.status, **exc.body(request_lang(lang))})
+            await websocket.close(code=4000 + exc.status)
+            return
+        sub = tables.hub.subscribe(live, seat, lang)
+
+        async def sender():
+            while True:
+                view = await sub.next()
+                await websocket.send_json({"type": "view", "view": view})
+
+        async def receiver():
+            while True:  # clients need not send anything; "ping" is answered
+                message = await websocket.receive_text()
+                if message.strip() == "ping":
+                    await websocket.send_json({"type": "pong"})
+
+        tasks = [asyncio.create_task(sender()), asyncio.create_task(receiver())]
+        try:
+            await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for t in tasks:
+                t.cancel()
+            for t in tasks:
+                try:
+                    await t
+                except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError, Exception):
+                    pass
+            tables.hub.unsubscribe(game_id, sub)
+
+    # ---- placeholder page ---------------------------------------------------------------
+    @app.get("/", response_class=HTMLResponse)
+    async def index(lang: str = "en"):
+        lang = request_lang(lang)
+        cat = core_catalogue()
+        t = lambda key, **p: html.escape(cat.text(key, lang, **p))  # noqa: E731
+        items = []
+        for g in await tables.summaries():
+            rules = ruleset(g["game"])
+            title = rules.catalogue.text("game.title", lang) if rules.catalogue.has("game.title") else g["game"]
+            seats = ", ".join(
+                cat.text("server.page.seat_bot", lang, agent=s["agent"]) if s["kind"] == "bot" else
+                cat.text("server.page.seat_human", lang,
+                         taken=cat.text("server.page.taken" if s["taken"] else "server.page.free", lang))
+                for s in g["seats"])
+            line = cat.text("server.page.game_line", lang, game=title, players=g["players"],
+                            status=cat.text(f"server.page.status.{g['status']}", lang), version=g["version"],
+                            seats=seats)
+            items.append(f"<li><code>{html.escape(g['id'])}</code> {html.escape(line)}</li>")
+        listing = f"<ul>{''.join(items)}</ul>" if items else f"<p>{t('server.page.none')}</p>"
+        page = (f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">"
+                f"<title>{t('server.page.title')}</title></head><body>"
+                f"<h1>{t('server.page.title')}</h1><p>{t('server.page.coming')}</p>"
+                f"<h2>{t('server.page.games')}</h2>{listing}</body></html>")
+        return HTMLResponse(page)
+
+    return app

@@ -1,0 +1,430 @@
+"""The games in play: each game's rules object in memory, its row in the store, its lock.
+
+Every change (an action, a seat taken, an undo request or answer) happens under the game's
+lock, on a copy: the copy is written to the store and only once the write has committed does
+it replace the game in memory, reach the websockets and get acknowledged. A refused request
+(403, 409, 422) changes nothing, neither in memory nor in the store. Game objects in memory
+are never changed in place, so views can be read without the lock.
+"""
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import hashlib
+import hmac
+import logging
+import secrets
+
+import anyio
+from sqlalchemy.exc import SQLAlchemyError
+
+from ..agents import make_agent
+from ..core.errors import BoardlabError, ConfigError, IllegalAction
+from ..core.game import SAVE_FORMAT, SAVE_VERSION, Game, load, new_game
+from ..core.i18n import check_lang
+from . import undo as undo_rules
+from .bots import BotRunner
+from .errors import ApiError
+from .hub import Hub
+from .store import Store, now
+
+log = logging.getLogger("boardlab.server")
+
+HUMAN, BOT = "human", "bot"
+# keys the server adds to a game's view (a game's own view never uses them)
+SERVER_VIEW_KEYS = ("id", "version", "revision", "status", "seats", "options", "undo_request", "undo_last", "created")
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8")).hexdigest()
+
+
+def public_seats(seats: list[dict]) -> list[dict]:
+    """Seats as anyone may see them: kind, the bot's agent, whether the seat is taken."""
+    out = []
+    for i, s in enumerate(seats):
+        if s["kind"] == BOT:
+            out.append({"seat": i, "kind": BOT, "agent": s["agent"], "taken": True})
+        else:
+            out.append({"seat": i, "kind": HUMAN, "agent": None, "taken": bool(s.get("taken"))})
+    return out
+
+
+def status_of(game: Game, seats: list[dict]) -> str:
+    if game.is_over:
+        return "finished"
+    return "open" if any(s["kind"] == HUMAN and not s.get("taken") for s in seats) else "running"
+
+
+def iso(t: dt.datetime) -> str:
+    if t.tzinfo is None:  # SQLite gives back naive datetimes: they were written in UTC
+        t = t.replace(tzinfo=dt.timezone.utc)
+    return t.isoformat()
+
+
+class Live:
+    """One game as the server holds it in memory (mirrors its row at `revision`)."""
+
+    __slots__ = ("id", "game", "seats", "revision", "created", "undo")
+
+    def __init__(self, game_id: str, game: Game, seats: list[dict], revision: int, created, undo: dict | None):
+        self.id = game_id
+        self.game = game
+        self.seats = seats
+        self.revision = revision
+        self.created = created
+        self.undo = undo or {"request": None, "last": None}
+
+    @property
+    def status(self) -> str:
+        return status_of(self.game, self.seats)
+
+    @classmethod
+    def from_row(cls, row: dict) -> "Live":
+        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": row["game"], "players": row["players"],
+                "options": row["options"], "seed": row["seed"], "log": row["log"], "state_hash": row["state_hash"],
+                "snapshot": row["snapshot"]}
+        game = load(data, trust_snapshot=True)  # SaveFileError if the snapshot does not match its hash
+        return cls(row["id"], game, row["seats"], row["revision"], row["created"], row["undo"])
+
+
+class Tables:
+    def __init__(self, store: Store):
+        self.store = store
+        self.live: dict[str, Live] = {}
+        self.locks: dict[str, asyncio.Lock] = {}
+        self.hub = Hub(self.view)
+        self.bots = BotRunner(self)
+
+    # loading -------------------------------------------------------------------------------
+    def lock(self, game_id: str) -> asyncio.Lock:
+        if game_id not in self.locks:
+            self.locks[game_id] = asyncio.Lock()
+        return self.locks[game_id]
+
+    async def get(self, game_id: str) -> Live:
+        live = self.live.get(game_id)
+        if live is not None:
+            return live
+        try:
+            row = await anyio.to_thread.run_sync(self.store.get, game_id)
+        except SQLAlchemyError:
+            log.exception("cannot read game %s", game_id)
+            raise ApiError(503, "server.err.database") from None
+        if row is None:
+            raise ApiError(404, "server.err.not_found", id=game_id)
+        if game_id in self.live:  # loaded by someone else meanwhile
+            return self.live[game_id]
+        try:
+            live = await anyio.to_thread.run_sync(Live.from_row, row)
+        except BoardlabError:
+            log.exception("game %s cannot be restored from the database", game_id)
+            raise ApiError(500, "server.err.corrupt", id=game_id) from None
+        return self.live.setdefault(game_id, live)
+
+    def seat_of(self, live: Live, token: str | None, required: bool = True) -> int | None:
+        """The human seat whose token this is; 403 if it is no seat's (None: no token, when allowed)."""
+        if not token:
+            if required:
+                raise ApiError(403, "server.err.token")
+            return None
+        digest = token_hash(token)
+        found = None
+        for i, s in enumerate(live.seats):
+            if s["kind"] == HUMAN and hmac.compare_digest(s["token_sha256"], digest):
+                found = i
+        if found is None:
+            raise ApiError(403, "server.err.token")
+        return found
+
+    # views ---------------------------------------------------------------------------------
+    def view(self, live: Live, seat: int | None, lang: str) -> dict:
+        """The seat's (None: the spectator's) view, plus the table's public facts."""
+        v = live.game.view(seat, lang)
+        request = live.undo.get("request")
+        if request is not None:
+            request = dict(request, waiting_for=self._waiting_for(live, request))
+        v.update(id=live.id, version=len(live.game.log), revision=live.revision, status=live.status,
+                 seats=public_seats(live.seats), options=live.game.options, undo_request=request,
+                 undo_last=live.undo.get("last"), created=iso(live.created))
+        return v
+
+    def _waiting_for(self, live: Live, request: dict) -> list[int]:
+        return [i for i, s in enumerate(live.seats)
+                if s["kind"] == HUMAN and i != request["seat"] and i not in request["accepted"]]
+
+    # writing -------------------------------------------------------------------------------
+    async def _commit(self, live: Live, game: Game | None = None, seats: list[dict] | None = None,
+                      undo: dict | None = None) -> None:
+        """Write the change, then (only then) make it the game in memory and tell everyone."""
+        game = live.game if game is None else game
+        seats = live.seats if seats is None else seats
+        undo = live.undo if undo is None else undo
+        fields = {"seats": seats, "undo": undo, "status": status_of(game, seats), "revision": live.revision + 1}
+        if game is not live.game:
+            fields.update(log=[[s, a] for s, a in game.log], version=len(game.log), to_play=game.to_play)
+
+        def write() -> bool:
+            if game is not live.game:
+                saved = game.save(snapshot=True)
+                fields.update(snapshot=saved["snapshot"], state_hash=saved["state_hash"])
+            return self.store.update(live.id, live.revision, **fields)
+
+        try:
+            ok = await anyio.to_thread.run_sync(write)
+        except SQLAlchemyError:
+            log.exception("cannot write game %s", live.id)
+            self.live.pop(live.id, None)  # the next request reads what the database really has
+            raise ApiError(503, "server.err.storage") from None
+        if not ok:
+            self.live.pop(live.id, None)
+            raise ApiError(409, "server.err.conflict")
+        live.game, live.seats, live.undo, live.revision = game, seats, undo, live.revision + 1
+        self.hub.publish(live)
+        self._kick_bot(live)
+
+    def _kick_bot(self, live: Live) -> None:
+        seat = live.game.to_play
+        if seat is not None and live.seats[seat]["kind"] == BOT:
+            self.bots.kick(live.id)
+
+    def _claimed(self, live: Live, seat: int | None) -> list[dict] | None:
+        """The seats with `seat` marked taken, or None if nothing changes."""
+        if seat is None or live.seats[seat].get("taken"):
+            return None
+        seats = [dict(s) for s in live.seats]
+        seats[seat]["taken"] = True
+        return seats
+
+    # requests ------------------------------------------------------------------------------
+    async def create(self, game_name: str, players: int, options: dict, seats: list[dict], seed: int | None) -> dict:
+        if len(seats) != players:
+            raise ApiError(422, "server.err.seats_count", seats=len(seats), players=players)
+        if seed is None:
+            seed = secrets.randbelow(2 ** 31)
+        try:
+            game = new_game(game_name, players, seed, options)
+        except ConfigError as exc:
+            raise ApiError(422, error=exc) from None
+        except (TypeError, ValueError) as exc:  # an option value the game's checks did not foresee
+            raise ApiError(422, "server.err.invalid", errors=f"options: {exc}") from None
+        stored, tokens = [], []
+        for i, s in enumerate(seats):
+            if s["kind"] == BOT:
+                try:
+                    make_agent(s["agent"])
+                except ConfigError as exc:
+                    raise ApiError(422, "server.err.bot_spec", seat=i, message=exc) from None
+                stored.append({"kind": BOT, "agent": s["agent"]})
+                tokens.append({"seat": i, "kind": BOT, "token": None})
+            else:
+                token = secrets.token_urlsafe(24)
+                stored.append({"kind": HUMAN, "token_sha256": token_hash(token), "taken": False})
+                tokens.append({"seat": i, "kind": HUMAN, "token": token})
+        game_id = secrets.token_hex(8)
+        created = now()
+        saved = game.save(snapshot=True)
+        row = {"id": game_id, "game": game.rules.name, "players": players, "options": game.options, "seed": seed,
+               "seats": stored, "log": [], "snapshot": saved["snapshot"], "state_hash": saved["state_hash"],
+               "version": 0, "revision": 0, "status": status_of(game, stored), "to_play": game.to_play,
+               "undo": {"request": None, "last": None}, "created": created, "updated": created}
+        try:
+            await anyio.to_thread.run_sync(self.store.insert, row)
+        except SQLAlchemyError:
+            log.exception("cannot create a game")
+            raise ApiError(503, "server.err.storage") from None
+        self.live[game_id] = live = Live(game_id, game, stored, 0, created, row["undo"])
+        self._kick_bot(live)
+        return {"id": game_id, "seats": tokens}
+
+    async def look(self, game_id: str, token: str | None, lang: str) -> dict:
+        """GET a view: the token's seat (marking it taken), else the spectator's."""
+        _check_lang(lang)
+        live = await self.get(game_id)
+        seat = self.seat_of(live, token, required=False)
+        if seat is not None and not live.seats[seat].get("taken"):
+            async with self.lock(game_id):
+                live = await self.get(game_id)
+                seats = self._claimed(live, seat)
+                if seats is not None:
+                    await self._commit(live, seats=seats)
+        return self.view(live, seat, lang)
+
+    async def watch(self, game_id: str, token: str | None, lang: str):
+        """For a websocket: (live, seat), checking the game, language and token like `look`."""
+        _check_lang(lang)
+        live = await self.get(game_id)
+        seat = self.seat_of(live, token, required=False)
+        if seat is not None:
+            await self.look(game_id, token, lang)
+        return await self.get(game_id), seat
+
+    async def act(self, game_id: str, token: str | None, action: str, lang: str) -> dict:
+        _check_lang(lang)
+        await self.get(game_id)
+        async with self.lock(game_id):
+            live = await self.get(game_id)
+            seat = self.seat_of(live, token)
+            game = live.game
+            if game.is_over:
+                raise ApiError(409, error=IllegalAction("err.game_over"))
+            if game.to_play != seat:
+                raise ApiError(409, "server.err.not_your_turn", seat=seat, to_play=game.to_play)
+            moved = game.clone()
+            try:
+                moved.apply(action)
+            except IllegalAction as exc:
+                raise ApiError(422, error=exc) from None
+            await self._commit(live, game=moved, seats=self._claimed(live, seat), undo=self._after_move(live))
+            return self.view(live, seat, lang)
+
+    def _after_move(self, live: Live) -> dict | None:
+        """A move makes a pending undo request moot (the game moved on)."""
+        request = live.undo.get("request")
+        if request is None:
+            return None
+        return {"request": None, "last": {"seat": request["seat"], "result": "cancelled", "by": None,
+                                          "version": request["version"]}}
+
+    # bots ----------------------------------------------------------------------------------
+    async def bot_job(self, game_id: str):
+        """(copy of the game, seat, agent spec, the game object it was copied from), or None."""
+        live = await self.get(game_id)
+        game = live.game
+        seat = game.to_play
+        if seat is None or live.seats[seat]["kind"] != BOT:
+            return None
+        return game.clone(), seat, live.seats[seat]["agent"], game
+
+    async def bot_move(self, game_id: str, seat: int, action: str, based_on: Game) -> None:
+        async with self.lock(game_id):
+            live = await self.get(game_id)
+            if live.game is not based_on or live.game.to_play != seat:
+                return  # the game changed while the bot was thinking: it thinks again
+            moved = live.game.clone()
+            moved.apply(action)  # an illegal bot action is a bug: BotRunner logs it and stops
+            await self._commit(live, game=moved, undo=self._after_move(live))
+
+    # undo ----------------------------------------------------------------------------------
+    async def undo_request(self, game_id: str, token: str | None, lang: str) -> tuple[int, dict]:
+        _check_lang(lang)
+        await self.get(game_id)
+        async with self.lock(game_id):
+            live = await self.get(game_id)
+            seat = self.seat_of(live, token)
+            if live.undo.get("request") is not None:
+                raise ApiError(409, "server.err.undo_pending")
+            before = await self._plan(live, seat)
+            request = {"seat": seat, "version": len(live.game.log), "accepted": []}
+            seats = self._claimed(live, seat)
+            if not self._waiting_for(live, request):  # no other human: bots always agree
+                await self._commit(live, game=before, seats=seats, undo=self._done(request))
+                return 200, self.view(live, seat, lang)
+            await self._commit(live, seats=seats, undo={"request": request, "last": live.undo.get("last")})
+            return 202, self.view(live, seat, lang)
+
+    async def undo_answer(self, game_id: str, token: str | None, accept: bool, lang: str) -> dict:
+        _check_lang(lang)
+        await self.get(game_id)
+        async with self.lock(game_id):
+            live = await self.get(game_id)
+            seat = self.seat_of(live, token)
+            request = live.undo.get("request")
+            if request is None:
+                raise ApiError(409, "server.err.undo_none")
+            seats = self._claimed(live, seat)
+            if not accept:  # a refusal (or the asker withdrawing) ends the request
+                result = "cancelled" if seat == request["seat"] else "refused"
+                last = {"seat": request["seat"], "result": result, "by": seat, "version": request["version"]}
+                await self._commit(live, seats=seats, undo={"request": None, "last": last})
+                return self.view(live, seat, lang)
+            if seat == request["seat"] or seat in request["accepted"]:
+                if seats is not None:
+                    await self._commit(live, seats=seats)
+                return self.view(live, seat, lang)
+            request = dict(request, accepted=sorted([*request["accepted"], seat]))
+            if self._waiting_for(live, request):
+                await self._commit(live, seats=seats, undo={"request": request, "last": live.undo.get("last")})
+            else:
+                try:
+                    before = await self._plan(live, request["seat"])
+                except ApiError:
+                    # cannot happen while moves cancel requests; end the request rather than stick
+                    last = {"seat": request["seat"], "result": "refused", "by": None, "version": request["version"]}
+                    await self._commit(live, seats=seats, undo={"request": None, "last": last})
+                    raise
+                await self._commit(live, game=before, seats=seats, undo=self._done(request))
+            return self.view(live, seat, lang)
+
+    async def _plan(self, live: Live, seat: int) -> Game:
+        try:
+            return await anyio.to_thread.run_sync(undo_rules.plan, live.game, seat)
+        except undo_rules.UndoRefused as exc:
+            raise ApiError(409, exc.key, **exc.params) from None
+
+    @staticmethod
+    def _done(request: dict) -> dict:
+        return {"request": None, "last": {"seat": request["seat"], "result": "done", "by": None,
+                                          "version": request["version"]}}
+
+    # replay --------------------------------------------------------------------------------
+    async def replay(self, game_id: str, lang: str) -> dict:
+        _check_lang(lang)
+        live = await self.get(game_id)
+        if not live.game.is_over:
+            raise ApiError(409, "server.err.not_finished")
+        game = live.game
+        steps = await anyio.to_thread.run_sync(replay_steps, game, lang)
+        return {"id": live.id, "game": game.rules.name, "players": game.players, "options": game.options,
+                "seats": public_seats(live.seats), "version": len(game.log), "steps": steps}
+
+    # startup -------------------------------------------------------------------------------
+    async def resume_bots(self) -> int:
+        """Kick the bots of every unfinished game that waits on a bot; returns how many."""
+        rows = await anyio.to_thread.run_sync(self.store.summaries)
+        n = 0
+        for row in rows:
+            seat = row["to_play"]
+            if seat is not None and row["seats"][seat]["kind"] == BOT:
+                self.bots.kick(row["id"])
+                n += 1
+        return n
+
+    async def summaries(self) -> list[dict]:
+        try:
+            rows = await anyio.to_thread.run_sync(self.store.summaries)
+        except SQLAlchemyError:
+            log.exception("cannot list games")
+            raise ApiError(503, "server.err.database") from None
+        return [{"id": r["id"], "game": r["game"], "players": r["players"], "options": r["options"],
+                 "seats": public_seats(r["seats"]), "status": r["status"], "version": r["version"],
+                 "to_play": r["to_play"], "created": iso(r["created"])} for r in rows]
+
+
+def replay_steps(game: Game, lang: str) -> list[dict]:
+    """Step 0 is the start; step n follows the n-th action: who acted, the public events it
+    caused and the spectator's view after it (without the cumulative `log`). Action ids are
+    left out: a secret choice is only known through the events that reveal it."""
+    g = new_game(game.rules.name, game.players, game.seed, game.options)
+    steps = []
+    shown = 0
+
+    def step(n: int, seat: int | None) -> None:
+        nonlocal shown
+        v = g.view(None, lang)
+        events = v.pop("log")
+        steps.append({"n": n, "seat": seat, "events": events[shown:], "view": v})
+        shown = len(events)
+
+    step(0, None)
+    for n, (seat, action) in enumerate(game.log, 1):
+        g.apply(action)
+        step(n, seat)
+    return steps
+
+
+def _check_lang(lang: str) -> None:
+    try:
+        check_lang(lang)
+    except ConfigError as exc:
+        raise ApiError(422, error=exc) from None

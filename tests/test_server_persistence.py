@@ -1,0 +1,152 @@
+"""A real `boardlab serve` killed with SIGKILL: every game resumes at its last acknowledged
+action, and a bot that was thinking when the server died plays once it is back."""
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+
+import pytest
+
+from server_helpers import free_port, need_web, wait_for
+
+need_web()
+
+import httpx  # noqa: E402
+
+pytestmark = pytest.mark.skipif(not hasattr(signal, "SIGKILL"), reason="needs SIGKILL")
+
+SLOW_BOT = "ismcts:iterations=0,seconds=1.5"  # thinks 1.5 s per decision
+
+
+class Server:
+    def __init__(self, db: str, logfile):
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, BOARDLAB_LANG="en")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "boardlab", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", db],
+            stdout=logfile, stderr=subprocess.STDOUT, env=env)
+        self.http = httpx.Client(base_url=self.base, timeout=30)
+        wait_for(self._ready, timeout=60, interval=0.1, what="the server to start")
+
+    def _ready(self) -> bool:
+        if self.proc.poll() is not None:
+            raise AssertionError(f"the server exited with {self.proc.returncode}")
+        try:
+            return self.http.get("/api/games").status_code == 200
+        except httpx.TransportError:
+            return False
+
+    def view(self, gid, token=None) -> dict:
+        r = self.http.get(f"/api/games/{gid}", params={"token": token} if token else None)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def act(self, gid, token, action) -> dict:
+        r = self.http.post(f"/api/games/{gid}/actions", json={"token": token, "action": action})
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def kill9(self) -> None:
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=30)
+        assert self.proc.returncode == -signal.SIGKILL
+        self.http.close()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=30)
+        self.http.close()
+
+
+def test_kill_9_and_restart_resumes_every_game_and_its_bots(tmp_path):
+    db = f"sqlite:///{tmp_path / 'boardlab.sqlite'}"
+    logfile = open(tmp_path / "server.log", "ab")
+    servers = []
+    try:
+        first = Server(db, logfile)
+        servers.append(first)
+        # game A: two humans; the last acknowledged action must survive exactly
+        r = first.http.post("/api/games", json={"game": "greatwall", "players": 2, "seed": 21,
+                                                "seats": [{"kind": "human"}, {"kind": "human"}]})
+        assert r.status_code == 201, r.text
+        a_id, a_tokens = r.json()["id"], [s["token"] for s in r.json()["seats"]]
+        acked = None
+        for _ in range(7):
+            seat = first.view(a_id)["to_play"]
+            acked = first.act(a_id, a_tokens[seat], first.view(a_id, a_tokens[seat])["legal_actions"][0]["id"])
+        # game B: a human against a slow bot, killed while the bot is thinking
+        r = first.http.post("/api/games", json={"game": "carcassonne", "players": 2, "seed": 8,
+                                                "seats": [{"kind": "human"}, {"kind": "bot", "agent": SLOW_BOT}]})
+        b_id, b_token = r.json()["id"], r.json()["seats"][0]["token"]
+        v = first.view(b_id, b_token)
+        first.act(b_id, b_token, v["legal_actions"][0]["id"])  # place
+        ended = first.act(b_id, b_token, "pass")  # ends the turn: the bot is to play
+        assert ended["to_play"] == 1 and ended["version"] == 2
+        first.kill9()
+
+        second = Server(db, logfile)
+        servers.append(second)
+        again = second.view(a_id, a_tokens[acked["seat"]])
+        assert again == acked  # the same game, at the same action: the same view
+        assert again["version"] == 7
+        b_now = second.view(b_id, b_token)
+        assert b_now["version"] >= 2 and b_now["log"][:len(ended["log"])] == ended["log"]
+        back = wait_for(lambda: (x := second.view(b_id, b_token))["to_play"] == 0 and x, timeout=60,
+                        interval=0.2, what="the bot to play after the restart")
+        assert back["version"] >= 3  # the bot placed its tile (and decided on a follower)
+        # the game goes on: the human plays again, and A continues where it was
+        moved = second.act(b_id, b_token, back["legal_actions"][0]["id"])
+        assert moved["version"] == back["version"] + 1
+        seat = again["to_play"]
+        nxt = second.act(a_id, a_tokens[seat], second.view(a_id, a_tokens[seat])["legal_actions"][0]["id"])
+        assert nxt["version"] == 8
+        second.stop()
+    finally:
+        for s in servers:
+            s.stop()
+        logfile.close()
+    from boardlab.server.store import Store
+
+    store = Store(db)
+    try:
+        b_log = store.get(b_id)["log"]
+    finally:
+        store.dispose()
+    assert [s for s, _ in b_log[:back["version"]]] == [0, 0] + [1] * (back["version"] - 2)
+    text = (tmp_path / "server.log").read_text(errors="replace")
+    assert "Traceback" not in text, text[-3000:]
+    for token in a_tokens + [b_token]:
+        assert token not in text  # tokens in URLs are masked in the access log
+
+
+def test_serve_refuses_bad_arguments_in_one_line(tmp_path):
+    port = free_port()
+    cases = [
+        ["--port", "0"],
+        ["--db", "nosuchdb://x"],
+        ["--db", f"sqlite:///{tmp_path}/no/such/folder/x.sqlite"],
+        ["--lang", "fr"],
+    ]
+    for args in cases:
+        done = subprocess.run([sys.executable, "-m", "boardlab", "serve", "--port", str(port), *args],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2, (args, done.stdout, done.stderr)
+        assert len(done.stderr.strip().splitlines()) == 1 and "Traceback" not in done.stderr, done.stderr
+    busy = Server(f"sqlite:///{tmp_path / 'a.sqlite'}", open(os.devnull, "ab"))
+    try:
+        done = subprocess.run([sys.executable, "-m", "boardlab", "serve", "--port", str(busy.port), "--db",
+                               f"sqlite:///{tmp_path / 'b.sqlite'}", "--lang", "zh-Hant"],
+                              capture_output=True, text=True, timeout=60)
+        assert done.returncode == 2 and done.stderr.startswith("錯誤：") and "Traceback" not in done.stderr
+        assert busy.http.get("/api/games").json() == []  # the running server was not disturbed
+    finally:
+        busy.stop()

@@ -1,0 +1,128 @@
+"""The SQL store on SQLite and on a real PostgreSQL server (started by the test session)."""
+from __future__ import annotations
+
+import pytest
+
+import boardlab
+from boardlab.core.rng import Stream
+from server_helpers import need_web, postgres_server, postgres_url, wait_for  # noqa: F401
+
+need_web()
+
+import sqlalchemy as sa  # noqa: E402
+from fastapi.testclient import TestClient  # noqa: E402
+
+from boardlab.server.app import create_app  # noqa: E402
+from boardlab.server.store import Store, games, normalize_url, now  # noqa: E402
+from boardlab.server.tables import Live  # noqa: E402
+
+
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def url(request, tmp_path):
+    if request.param == "sqlite":
+        return f"sqlite:///{tmp_path / 'store.sqlite'}"
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest.fixture
+def store(url):
+    s = Store(url)
+    s.migrate()
+    yield s
+    s.dispose()
+
+
+def _row(game, game_id="g1", **extra) -> dict:
+    saved = game.save(snapshot=True)
+    t = now()
+    row = {"id": game_id, "game": game.rules.name, "players": game.players, "options": game.options,
+           "seed": game.seed, "seats": [{"kind": "bot", "agent": "random"}] * game.players,
+           "log": saved["log"], "snapshot": saved["snapshot"], "state_hash": saved["state_hash"],
+           "version": len(game.log), "revision": 0, "status": "running", "to_play": game.to_play,
+           "undo": {"request": None, "last": None}, "created": t, "updated": t}
+    row.update(extra)
+    return row
+
+
+def _played(name: str, players: int, seed: int, moves: int):
+    g = boardlab.new_game(name, players, seed=seed)
+    s = Stream(seed)
+    for _ in range(moves):
+        legal = g.legal_action_ids()
+        g.apply(legal[s.below(len(legal))])
+    return g
+
+
+def test_migrations_create_the_schema_once(store):
+    assert store.revision() == "0001"
+    store.migrate()  # a second start: nothing to do
+    assert store.revision() == "0001"
+    names = {c["name"] for c in sa.inspect(store.engine).get_columns("games")}
+    assert names == {c.name for c in games.columns}
+
+
+@pytest.mark.parametrize("name, players, seed, moves", [("carcassonne", 3, 4, 40), ("greatwall", 3, 5, 60)])
+def test_a_stored_game_comes_back_exactly(store, name, players, seed, moves):
+    g = _played(name, players, seed, moves)
+    store.insert(_row(g))
+    back = Live.from_row(store.get("g1"))  # snapshot trusted, hash checked
+    assert back.game.state_hash() == g.state_hash() and back.game.log == g.log
+    assert back.game.view(0) == g.view(0) and back.game.options == g.options
+    assert back.game.state.rng == g.state.rng  # a 64-bit integer survives the JSON column
+
+
+def test_big_seeds_survive(store):
+    g = boardlab.new_game("carcassonne", 2, seed=2 ** 63 - 1)
+    store.insert(_row(g))
+    assert Live.from_row(store.get("g1")).game.state_hash() == g.state_hash()
+
+
+def test_updates_name_the_revision_they_replace(store):
+    g = _played("carcassonne", 2, 1, 3)
+    store.insert(_row(g))
+    assert store.update("g1", 0, revision=1, version=3)
+    assert not store.update("g1", 0, revision=1, version=99)  # a stale writer changes nothing
+    row = store.get("g1")
+    assert row["revision"] == 1 and row["version"] == 3
+    assert store.get("nope") is None
+
+
+def test_summaries_list_open_and_running_games_only(store):
+    g = boardlab.new_game("carcassonne", 2, seed=1)
+    store.insert(_row(g, "a", status="open"))
+    store.insert(_row(g, "b", status="running"))
+    store.insert(_row(g, "c", status="finished"))
+    rows = store.summaries()
+    assert [r["id"] for r in rows] == ["a", "b"] and "snapshot" not in rows[0] and "log" not in rows[0]
+
+
+def test_a_tampered_snapshot_is_refused(store):
+    g = _played("carcassonne", 2, 1, 5)
+    store.insert(_row(g, state_hash="0" * 32))
+    with pytest.raises(boardlab.SaveFileError):
+        Live.from_row(store.get("g1"))
+
+
+def test_postgresql_urls_use_psycopg():
+    assert normalize_url("postgresql://u:p@h/db").startswith("postgresql+psycopg://u:p@h/db")
+    assert normalize_url("postgresql+psycopg://h/db") == "postgresql+psycopg://h/db"
+    assert normalize_url("sqlite:///x.sqlite") == "sqlite:///x.sqlite"
+
+
+def test_the_api_on_this_database_survives_a_restart(url):
+    """Create, act and let a bot play through the API, stop, start again on the same database."""
+    with TestClient(create_app(url)) as c:
+        r = c.post("/api/games", json={"game": "carcassonne", "players": 2, "seed": 5,
+                                       "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}]})
+        gid, token = r.json()["id"], r.json()["seats"][0]["token"]
+        for _ in range(4):
+            v = wait_for(lambda: (x := c.get(f"/api/games/{gid}", params={"token": token}).json())["to_play"] == 0
+                         and x, what="the human's turn")
+            c.post(f"/api/games/{gid}/actions", json={"token": token, "action": v["legal_actions"][0]["id"]})
+        v = wait_for(lambda: (x := c.get(f"/api/games/{gid}", params={"token": token}).json())["to_play"] == 0
+                     and x, what="the human's turn")
+        assert v["version"] >= 6
+    with TestClient(create_app(url)) as c:
+        again = c.get(f"/api/games/{gid}", params={"token": token}).json()
+        assert again == v
+        assert [g["id"] for g in c.get("/api/games").json()] == [gid]
