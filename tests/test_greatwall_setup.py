@@ -302,7 +302,7 @@ def test_general_setup_bonus_applied_when_revealed():
     g.apply("general:fan_zhongyan")
     assert g.state.season == "winter"
     # start bonus + year-1 Autumn income (GW-AUTUMN-01)
-    assert g.state.res[0] == (2 + 0 + 1, 2 + 0 + 1, 2 + 1 + 1, 2 + 1 + 0)   # di_qing: +1 Gold 1 Chi; W S G
+    assert g.state.res[0] == (2 + 0 + 1, 2 + 0 + 1, 2 + 1 + 1, 2 + 0 + 0)   # di_qing: +1 Gold; W S G
     assert g.state.res[1] == (2 + 1, 2 + 1, 2, 2 + 1)                      # yang_ye: W S Chi
     assert g.state.res[2] == (2 + 1, 2, 2 + 2, 2)                          # fan_zhongyan: W 2G
     assert [len(t) for t in g.state.tactics] == [1, 2, 0]
@@ -335,7 +335,7 @@ def test_autumn_income_general_icons_and_overseer_levels():
     # base 2/2/2/2 + start bonus + General icons + Overseer level n -> n
     assert s.res[0] == (2 + 1 + 1, 2 + 2 + 2, 2 + 3, 2 + 2 + 4)   # qi_jiguang: start 2 Chi; W 2S
     assert s.res[1] == (2, 2 + 1, 2 + 1 + 1, 2 + 1 + 1)           # zhang_juzheng: start 1 Chi; S G Chi; +1 Gold
-    assert s.res[2] == (2 + 1, 2 + 1, 2 + 1 + 1, 2 + 1)           # di_qing: start G Chi; W S G
+    assert s.res[2] == (2 + 1, 2 + 1, 2 + 1 + 1, 2)               # di_qing: start G; W S G
     assert honor_gains(g, 0, "GW-AUTUMN-01") == [{"wood": 1, "stone": 2}]
     assert honor_gains(g, 0, "GW-AUTUMN-04") == [{"stone": 2}, {"wood": 1}, {"gold": 3}, {"chi": 4}]
     assert honor_gains(g, 2, "GW-AUTUMN-04") == []
