@@ -303,7 +303,7 @@ def test_general_setup_bonus_applied_when_revealed():
     assert g.state.season == "winter"
     # start bonus + year-1 Autumn income (GW-AUTUMN-01)
     assert g.state.res[0] == (2 + 0 + 1, 2 + 0 + 1, 2 + 1 + 1, 2 + 0 + 0)   # di_qing: +1 Gold; W S G
-    assert g.state.res[1] == (2 + 1, 2 + 1, 2, 2 + 1)                      # yang_ye: W S Chi
+    assert g.state.res[1] == (2 + 1, 2 + 1, 2 + 1, 2)                      # yang_ye: W S G
     assert g.state.res[2] == (2 + 1, 2, 2 + 2, 2)                          # fan_zhongyan: W 2G
     assert [len(t) for t in g.state.tactics] == [1, 2, 0]
     assert len(g.state.tactic_deck) == deck - 3
