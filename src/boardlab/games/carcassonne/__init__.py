@@ -10,7 +10,7 @@ from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, Zone
 from . import rules as R
 from . import wonders as Wm
-from .content import KIND_NAMES, LETTERS, TILE_INDEX, TILESET, WONDER_ORDER, WONDERS, xy
+from .content import KIND_NAMES, LETTERS, TILESET, WONDER_ORDER, WONDERS, xy
 from .state import CarcState
 
 EXPANSIONS = ("wonders",)

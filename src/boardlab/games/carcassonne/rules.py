@@ -82,7 +82,7 @@ def apply_place(state: CarcState, action_id: str) -> str:
 
 def step_meeple(state: CarcState) -> str | None:
     """CB-06: offer a follower on a free feature of the new tile, if any and if in supply."""
-    if state.supply[state.active] and legal_meeple(state) != ["pass"]:
+    if state.supply[state.active] and B.free_segments(state, state.last[0]):
         state.pending = (state.active, "meeple")
         return None
     return "turn.score"
@@ -95,14 +95,15 @@ def legal_meeple(state: CarcState) -> list[str]:
 
 def apply_meeple(state: CarcState, action_id: str) -> str:
     if action_id != "pass":
-        seg = _segment_of(state, action_id[len("meeple:"):])
+        seg = segment_of(state, action_id[len("meeple:"):])
         B.put_follower(state, state.active, seg)
         x, y = xy(state.meeple_cell[seg])
         state.log(("CB-06",), "ev.meeple", seat=state.active, feature=state.label[seg], x=x, y=y)
     return "turn.score"
 
 
-def _segment_of(state: CarcState, label: str) -> int:
+def segment_of(state: CarcState, label: str) -> int:
+    """The placed piece's segment with this label (a meeple id names it by label)."""
     for s in state.last[0]:
         if state.label[s] == label:
             return s

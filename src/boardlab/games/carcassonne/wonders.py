@@ -5,7 +5,7 @@ from ...core.codec import register
 from ...core.flow import RETURN, Decision, Module
 from . import board as B
 from .content import CITY, DELTA, FIELD, ROAD, WONDER_ORDER, WONDER_PIECES, WONDERS, xy, pos
-from .rules import add_points
+from .rules import add_points, segment_of
 from .state import CarcState
 
 FIRST_SPACE, STEP, LAST_SPACE = 10, 5, 25  # CW-37, CW-39/44, CW-49
@@ -135,7 +135,7 @@ def apply_wonder_meeple(state: CarcState, action_id: str) -> str:
     if action_id == "pass":
         return "turn.score"
     label = action_id[len("meeple:"):]
-    seg = next(s for s in state.last[0] if state.label[s] == label)
+    seg = segment_of(state, label)
     B.put_follower(state, state.active, seg)
     W(state).on_wonder += 1
     x, y = xy(state.meeple_cell[seg])

@@ -7,11 +7,11 @@ from ...core.flow import Decision, Flow
 from ...core.i18n import Catalogue, core_catalogue
 from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, OWNER, Zone
-from . import effects, locations, mechanics as M, seasons as S, spring as SP, tasks as T  # noqa: F401
-from .content import RESOURCES
-from .data_tables import ADVISORS, ARTIFACTS, BOARD, CLANS, COMMANDS, GENERALS, HORDES, LOCS, TACTICS
-from .state import GWState, SECONDARY
+from . import effects, mechanics as M, seasons as S, spring as SP, tasks as T
+from . import locations  # noqa: F401  (registers the Location tasks and decisions)
+from .data_tables import CLANS
 from .modules import rat
+from .state import GWState
 from .text import render_text
 from .view import CARDS, describe_action, full_view, localize_params, resample
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 from . import mechanics as M
 from . import tasks as T
 from .content import LOCATIONS, RESOURCES
-from .data_tables import ADVISORS, BOARD, LOCS, TACTICS, vector
+from .data_tables import BOARD, LOCS, vector
 from .state import ARCHER, GWState, HORSEMAN, SPEARMAN
 
 UNITS = {"spearman": SPEARMAN, "archer": ARCHER, "horseman": HORSEMAN}
@@ -528,4 +528,3 @@ def measure(state: GWState, seat: int, name: str) -> int:
     raise KeyError(name)
 
 
-__all__ = ["ADVISORS", "TACTICS", "effect_tasks", "measure"]

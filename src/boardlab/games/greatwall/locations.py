@@ -6,7 +6,7 @@ from itertools import combinations_with_replacement
 
 from . import mechanics as M
 from . import tasks as T
-from .data_tables import BOARD, LOCS, LOC_ORDER, vector
+from .data_tables import BOARD, LOCS, LOC_ORDER
 from .effects import build_fort, deploy
 from .state import ARCHER, GWState, HORSEMAN, SECONDARY, SPEARMAN
 
@@ -406,4 +406,3 @@ EFFECTS = {
 }
 LEGAL = {"recruit": legal_recruit, "post": legal_post, "messenger": legal_messenger, "workshop": legal_workshop}
 
-__all__ = ["due", "vector"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from .content import RESOURCES
 from .data_tables import BOARD, LOCS, vector
-from .state import ARCHER, GWState, HORSEMAN, SECONDARY, SPEARMAN
+from .state import GWState, SECONDARY
 
 UNIT_NAMES = ("spearman", "archer", "horseman")
 
@@ -203,4 +203,3 @@ def resources_of(state: GWState, seat: int) -> dict:
     return dict(zip(RESOURCES, state.res[seat]))
 
 
-__all__ = ["ARCHER", "HORSEMAN", "SPEARMAN", "SECONDARY"]

@@ -1,7 +1,7 @@
 """The Great Wall in the terminal: a seat's view as a few lines of text."""
 from __future__ import annotations
 
-from .data_tables import BOARD, HORDES
+from .data_tables import HORDES
 from .view import CARDS, name_of
 
 
@@ -46,4 +46,3 @@ def _cover(h: dict) -> str:
     return "[" + "".join(marks[:3]) + "/" + "".join(marks[3:]) + "]"
 
 
-__all__ = ["render_text", "BOARD"]

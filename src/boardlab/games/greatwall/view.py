@@ -3,11 +3,9 @@ texts in three languages, and resampling what a seat cannot see (for bots)."""
 from __future__ import annotations
 
 from . import mechanics as M
-from . import tasks as T
-from .content import RESOURCES
-from .data_tables import (ADVISORS, ARTIFACTS, BOARD, CLAN_CARDS, CLANS, COMMANDS, GENERALS, HORDES, LOCS,
+from .data_tables import (ADVISORS, ARTIFACTS, BOARD, CLANS, COMMANDS, GENERALS, HORDES, LOCS,
                           RAT_CARDS, TACTICS, in_play)
-from .state import GWState, SECONDARY
+from .state import GWState
 
 UNITS = ("spearman", "archer", "horseman")
 CARDS = {**HORDES, **COMMANDS, **ADVISORS, **GENERALS, **TACTICS, **ARTIFACTS, **RAT_CARDS}
@@ -187,5 +185,3 @@ def localize_params(rules, key: str, params: dict, lang: str) -> dict:
     return out
 
 
-__all__ = ["full_view", "describe_action", "localize_params", "resample", "RESOURCES", "SECONDARY", "T",
-           "CLAN_CARDS"]
