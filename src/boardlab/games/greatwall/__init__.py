@@ -80,16 +80,17 @@ class GreatWall(Ruleset):
         if mode not in MODES:
             raise ConfigError("err.mode", self.catalogue, valid=", ".join(MODES), got=mode)
         _check_combination(self.catalogue, sorted(set(exp)), scenario, mode)
-        for wanted in sorted(set(exp)) + ([scenario] if scenario else []):
-            if wanted not in AVAILABLE:
+        chosen = {"expansions": sorted(set(exp)), "scenario": scenario, "mode": mode}
+        for wanted in sorted(module_names(chosen), key=lambda name: name == "cooperative"):
+            if wanted not in MODULES:
                 raise ConfigError("err.not_yet", self.catalogue, name=wanted)
-        return {"expansions": sorted(set(exp)), "scenario": scenario, "mode": mode}
+        return chosen
 
     def main_option_sets(self):
         return [(n, {}) for n in range(2, 6)] + [(n, {"expansions": ["rat"]}) for n in (2, 3, 5)]
 
     def flow(self, options: dict) -> Flow:
-        key = tuple(options.get("expansions", ()))
+        key = module_names(options)
         if key not in self._flows:
             modules, extensions = [], {}
             for name in key:
@@ -102,8 +103,7 @@ class GreatWall(Ruleset):
         return self._flows[key]
 
     def new_state(self, players: int, options: dict, seed: int) -> GWState:
-        sets = ("base",) + (("five",) if players == 5 else ()) + tuple(options.get("expansions", ()))
-        state = S.new_state(players, seed, sets)
+        state = S.new_state(players, seed, content_sets(players, options))
         self.flow(options).start(state, "game.setup")
         return state
 
@@ -156,8 +156,25 @@ EXPANSIONS = ("genghis", "rat")
 SCENARIOS = ("freezing", "famine", "emperor", "ghost", "diaoyu", "redturban")
 COOP_ONLY = {"diaoyu": "AC-DIA-03", "redturban": "AC-RED-04"}
 MODES = ("competitive", "cooperative")
+# Module name -> factory returning (flow Module, task extension points). Expansions use their
+# option name, scenarios theirs, and the cooperative mode is the module "cooperative".
 MODULES = {"rat": rat.module}
-AVAILABLE = set(MODULES)
+
+
+def module_names(options: dict) -> tuple[str, ...]:
+    """The modules a configuration runs, in hook order: expansions, then the mode, then the scenario."""
+    names = tuple(options.get("expansions", ()))
+    if options.get("mode") == "cooperative":
+        names += ("cooperative",)
+    if options.get("scenario"):
+        names += (options["scenario"],)
+    return names
+
+
+def content_sets(players: int, options: dict) -> tuple[str, ...]:
+    """The card sets in play (data_tables.in_play): base, 5-player cards, expansions, Ancient Chronicles."""
+    return (("base",) + (("five",) if players == 5 else ()) + tuple(options.get("expansions", ()))
+            + (("ac",) if options.get("scenario") else ()))
 
 
 def _check_combination(catalogue, expansions: list[str], scenario, mode: str) -> None:
