@@ -24,9 +24,21 @@ class Catalogue:
         self.parent = parent
 
     @classmethod
-    def load(cls, package: str, name: str = "messages.yaml", parent: "Catalogue | None" = None):
-        text = resources.files(package).joinpath(name).read_text(encoding="utf-8")
-        return cls(yaml.safe_load(text) or {}, parent)
+    def load(cls, package: str, name: str = "messages.yaml", parent: "Catalogue | None" = None,
+             extra: str | None = None):
+        """The package's messages; `extra` names a sub-directory whose `*.yaml` files add more
+        (one file per module, so modules keep their texts beside their code)."""
+        root = resources.files(package)
+        messages = yaml.safe_load(root.joinpath(name).read_text(encoding="utf-8")) or {}
+        if extra:
+            for part in sorted(root.joinpath(extra).iterdir(), key=lambda p: p.name):
+                if part.name.endswith(".yaml"):
+                    more = yaml.safe_load(part.read_text(encoding="utf-8")) or {}
+                    clash = sorted(set(more) & set(messages))
+                    if clash:
+                        raise ValueError(f"{part.name}: message keys defined twice: {clash}")
+                    messages.update(more)
+        return cls(messages, parent)
 
     def has(self, key: str) -> bool:
         return key in self.messages or (self.parent is not None and self.parent.has(key))

@@ -10,7 +10,7 @@ from ...core.visibility import NOBODY, OWNER, Zone
 from . import effects, mechanics as M, seasons as S, spring as SP, tasks as T
 from . import locations  # noqa: F401  (registers the Location tasks and decisions)
 from .data_tables import CLANS
-from .modules import rat
+from .modules import cooperative, rat, shame
 from .state import GWState
 from .text import render_text
 from .view import CARDS, describe_action, full_view, localize_params, resample
@@ -33,6 +33,7 @@ STEPS = {
     "summer.donate": S.step_summer,
     "summer.reveal": S.step_reveal_donations,
     "year.end": S.step_year_end,
+    "game.end_now": S.step_end_now,
     "game.final": S.step_final,
     **SP.STEPS,
 }
@@ -60,7 +61,7 @@ class GreatWall(Ruleset):
     )
 
     def __init__(self):
-        self.catalogue = Catalogue.load(__package__, parent=core_catalogue())
+        self.catalogue = Catalogue.load(__package__, parent=core_catalogue(), extra="modules")
         self._flows: dict = {}
 
     # ---- options (issue: expansions, scenario, mode; forbidden combinations refused) -----------
@@ -158,12 +159,14 @@ COOP_ONLY = {"diaoyu": "AC-DIA-03", "redturban": "AC-RED-04"}
 MODES = ("competitive", "cooperative")
 # Module name -> factory returning (flow Module, task extension points). Expansions use their
 # option name, scenarios theirs, and the cooperative mode is the module "cooperative".
-MODULES = {"rat": rat.module}
+MODULES = {"rat": rat.module, "shame": shame.module, "cooperative": cooperative.module}
 
 
 def module_names(options: dict) -> tuple[str, ...]:
-    """The modules a configuration runs, in hook order: expansions, then the mode, then the scenario."""
+    """The modules a configuration runs, in hook order: expansions, the Shame pool, the mode, the scenario."""
     names = tuple(options.get("expansions", ()))
+    if options.get("scenario") or options.get("mode") == "cooperative":
+        names += ("shame",)  # D11: only scenarios and the cooperative mode speak of Shame
     if options.get("mode") == "cooperative":
         names += ("cooperative",)
     if options.get("scenario"):

@@ -320,6 +320,7 @@ class Board(_Strict):
     recruit_costs: dict[str, dict[str, int]]
     post_chi_cost: int
     secondary: dict[str, int | list[str]]
+    shame: dict[str, int]                # ruling D11: pool_per_player, honor_per_token
     locations: list[LocationSpec]
 
 

@@ -203,3 +203,20 @@ def resources_of(state: GWState, seat: int) -> dict:
     return dict(zip(RESOURCES, state.res[seat]))
 
 
+
+
+# ---- ending at once (D3: a scenario's loss condition ends the game immediately) --------------------
+
+def years(state: GWState) -> int:
+    """D1: the game's length; a scenario may shorten it (stored by its module in `ext["years"]`)."""
+    return state.ext.get("years", BOARD.years)
+
+
+def end_now(state: GWState, rules: tuple[str, ...], lost: bool = True) -> None:
+    """End the game as soon as the running step or task finishes; `lost`: every player loses.
+
+    The task runner and the `game.end_now` step drop whatever was still scheduled."""
+    state.flags["end_now"] = True
+    if lost:
+        state.flags["lost"] = tuple(rules)
+    state.log(rules, "ev.all_lose" if lost else "ev.ends_now")

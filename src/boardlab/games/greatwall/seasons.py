@@ -385,7 +385,7 @@ def step_reveal_donations(state: GWState) -> str:
                    ("GW-SUMMER-04", "GW-SUMMER-05", "GWA-SUMMER-01") + (("GW-TWOP-15", "GW-TWOP-18") if state.players == 2 else ()))
             trigger(state, seat, "donate")
     order = [s for s in ranked if s != SECONDARY] + [s for s in tea if totals[s] == 0]  # GW-SUMMER-10
-    if state.year >= BOARD.years:
+    if state.year >= M.years(state):
         state.log(("GW-SUMMER-08",), "ev.no_build")
         return T.run_then(state, [], "year.end")
     return T.run_then(state, [("pick", s) for s in order], "year.end")
@@ -458,13 +458,22 @@ def apply_build(state, action_id):
 
 
 def step_year_end(state: GWState) -> str:
-    if state.year >= BOARD.years:
+    if state.year >= M.years(state):
         return "game.final"
     state.year += 1
     return "year.start"
 
 
 # ---- final scoring (GW-END-*, GW-BREACH-14, GWA-END-01) -------------------------------------------------
+
+def step_end_now(state: GWState) -> str:
+    """D3: a loss condition ends the game at once: nothing scheduled runs any more."""
+    state.tasks.clear()
+    state.stack.clear()
+    state.pending = None
+    state.flags.pop("end_now", None)
+    return "game.final"
+
 
 def step_final(state: GWState) -> str:
     state.season = "end"
@@ -483,7 +492,7 @@ def step_final(state: GWState) -> str:
             if honor:
                 M.gain(state, seat, {"honor": honor}, ("GW-END-01", "GWA-END-01"))
     best = max(state.honor)
-    winners = [s for s in tea if state.honor[s] == best][:1]
+    winners = [] if state.flags.get("lost") else [s for s in tea if state.honor[s] == best][:1]
     state.log(("GW-END-02", "GW-END-03"), "ev.winners", seats=winners)
     state.flags["winners"] = tuple(winners)
     state.over = True

@@ -58,6 +58,8 @@ def runner(extensions: dict):
             tasks = state.tasks
             while tasks:
                 HANDLERS[tasks[-1][0]](state, tasks[-1])
+                if state.flags.get("end_now"):
+                    return "game.end_now"
                 if state.pending is not None:
                     return None
             return RETURN
