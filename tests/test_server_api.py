@@ -470,11 +470,11 @@ def test_a_new_server_on_the_same_database_resumes_every_game(db_url):
         assert nxt["version"] == 6
 
 
-def test_placeholder_page_lists_games(client):
-    create(client, seats=(HUMAN, bot()))
-    page = client.get("/", params={"lang": "zh-Hant"})
-    assert page.status_code == 200 and "text/html" in page.headers["content-type"]
-    assert "卡卡頌" in page.text and "瀏覽器用戶端即將推出" in page.text
+def test_the_lobby_page_is_served(client):
+    for path in ("/", "/play/abc", "/replay/abc"):
+        page = client.get(path)
+        assert page.status_code == 200 and "text/html" in page.headers["content-type"]
+        assert '<script type="module" src="/static/app.js">' in page.text
 
 
 def test_a_tampered_row_is_refused_not_served(db_url):

@@ -8,7 +8,6 @@ kind of refusal it is (403 no seat's token, 404 no such game, 409 not now, 413 t
 from __future__ import annotations
 
 import asyncio
-import html
 import json
 import logging
 import re
@@ -17,17 +16,21 @@ from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import HTMLResponse, JSONResponse
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
-from ..core.i18n import core_catalogue
-from ..core.registry import ruleset
+from ..core.errors import ConfigError
+from ..core.i18n import check_lang
+from ..core.registry import available_games
+from . import web
 from .errors import ApiError, request_lang
 from .models import ActionBody, CreateGame, UndoAnswer, UndoBody
 from .store import DEFAULT_URL, Store
 from .tables import Tables
 
 MAX_BODY = 64 * 1024
+SVG = "image/svg+xml"
 log = logging.getLogger("boardlab.server")
 
 LangQuery = Query("en", max_length=20, description="en, zh-Hant or zh-Hans: the language of texts and errors")
@@ -117,6 +120,19 @@ def _validation_summary(errors) -> list[dict]:
         loc = ".".join(str(p) for p in e.get("loc", ()) if p != "body") or "body"
         out.append({"loc": loc, "msg": str(e.get("msg", "")), "type": str(e.get("type", ""))})
     return out
+
+
+def _lang(lang: str) -> None:
+    try:
+        check_lang(lang)
+    except ConfigError as exc:
+        raise ApiError(422, error=exc) from None
+
+
+def _game(name: str) -> str:
+    if name not in available_games():
+        raise ApiError(404, "server.err.no_game", game=name, valid=", ".join(available_games()))
+    return name
 
 
 def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI:
@@ -223,30 +239,44 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
                     pass
             tables.hub.unsubscribe(game_id, sub)
 
-    # ---- placeholder page ---------------------------------------------------------------
-    @app.get("/", response_class=HTMLResponse)
-    async def index(lang: str = "en"):
-        lang = request_lang(lang)
-        cat = core_catalogue()
-        t = lambda key, **p: html.escape(cat.text(key, lang, **p))  # noqa: E731
-        items = []
-        for g in await tables.summaries():
-            rules = ruleset(g["game"])
-            title = rules.catalogue.text("game.title", lang) if rules.catalogue.has("game.title") else g["game"]
-            seats = ", ".join(
-                cat.text("server.page.seat_bot", lang, agent=s["agent"]) if s["kind"] == "bot" else
-                cat.text("server.page.seat_human", lang,
-                         taken=cat.text("server.page.taken" if s["taken"] else "server.page.free", lang))
-                for s in g["seats"])
-            line = cat.text("server.page.game_line", lang, game=title, players=g["players"],
-                            status=cat.text(f"server.page.status.{g['status']}", lang), version=g["version"],
-                            seats=seats)
-            items.append(f"<li><code>{html.escape(g['id'])}</code> {html.escape(line)}</li>")
-        listing = f"<ul>{''.join(items)}</ul>" if items else f"<p>{t('server.page.none')}</p>"
-        page = (f"<!doctype html><html lang=\"{lang}\"><head><meta charset=\"utf-8\">"
-                f"<title>{t('server.page.title')}</title></head><body>"
-                f"<h1>{t('server.page.title')}</h1><p>{t('server.page.coming')}</p>"
-                f"<h2>{t('server.page.games')}</h2>{listing}</body></html>")
-        return HTMLResponse(page)
+    # ---- the browser client (docs/web-api.md, "Client endpoints") ---------------------------
+    @app.get("/api/meta")
+    async def meta(lang: str = LangQuery):
+        _lang(lang)
+        return web.lobby_meta(lang)
+
+    @app.get("/api/rules/{game}/{rule_id}")
+    async def rule(game: str, rule_id: str, lang: str = LangQuery):
+        _lang(lang)
+        text = web.rule_text(_game(game), rule_id, lang)
+        if text is None:
+            raise ApiError(404, "server.err.no_rule", id=rule_id)
+        return {"game": game, "id": rule_id, "lang": lang, "text": text}
+
+    @app.get("/api/games/{game_id}/board.svg")
+    async def board(game_id: str, token: str | None = TokenQuery, lang: str = LangQuery):
+        view = await tables.look(game_id, token, lang)
+        return Response(await asyncio.to_thread(web.board_svg, view, lang), media_type=SVG)
+
+    @app.get("/api/games/{game_id}/replay/{step}/board.svg")
+    async def replay_board(game_id: str, step: int, lang: str = LangQuery):
+        view = await tables.replay_view(game_id, step, lang)
+        return Response(await asyncio.to_thread(web.board_svg, view, lang), media_type=SVG)
+
+    @app.get("/api/tiles/carcassonne/{letter}.svg")
+    async def tile(letter: str, rotation: int = Query(0, ge=0, le=3)):
+        from ..games.carcassonne.render import render_tile
+        try:
+            return Response(render_tile(letter, rotation, size=100), media_type=SVG)
+        except ValueError:
+            raise ApiError(404, "server.err.no_tile", tile=letter) from None
+
+    app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
+
+    @app.get("/", response_class=FileResponse, include_in_schema=False)
+    @app.get("/play/{game_id}", response_class=FileResponse, include_in_schema=False)
+    @app.get("/replay/{game_id}", response_class=FileResponse, include_in_schema=False)
+    async def page(game_id: str | None = None):
+        return FileResponse(web.STATIC / "index.html", headers={"Cache-Control": "no-cache"})
 
     return app

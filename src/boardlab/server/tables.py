@@ -31,6 +31,7 @@ from .store import Store, now
 log = logging.getLogger("boardlab.server")
 
 HUMAN, BOT = "human", "bot"
+REPLAY_CACHE = 8  # finished games' replays kept in memory
 # keys the server adds to a game's view (a game's own view never uses them)
 SERVER_VIEW_KEYS = ("id", "version", "revision", "status", "seats", "options", "undo_request", "undo_last", "created")
 
@@ -95,6 +96,7 @@ class Tables:
         self.locks: dict[str, asyncio.Lock] = {}
         self.hub = Hub(self.view)
         self.bots = BotRunner(self)
+        self.replays: dict[tuple, list[dict]] = {}
 
     # loading -------------------------------------------------------------------------------
     def lock(self, game_id: str) -> asyncio.Lock:
@@ -374,9 +376,31 @@ class Tables:
         if not live.game.is_over:
             raise ApiError(409, "server.err.not_finished")
         game = live.game
-        steps = await anyio.to_thread.run_sync(replay_steps, game, lang)
+        steps = await self._replay_steps(live, lang)
         return {"id": live.id, "game": game.rules.name, "players": game.players, "options": game.options,
                 "seats": public_seats(live.seats), "version": len(game.log), "steps": steps}
+
+    async def replay_view(self, game_id: str, step: int, lang: str) -> dict:
+        """The spectator's view after `step` actions of a finished game (for the replay viewer)."""
+        _check_lang(lang)
+        live = await self.get(game_id)
+        if not live.game.is_over:
+            raise ApiError(409, "server.err.not_finished")
+        steps = await self._replay_steps(live, lang)
+        if not 0 <= step < len(steps):
+            raise ApiError(404, "server.err.no_step", step=step, last=len(steps) - 1)
+        return steps[step]["view"]
+
+    async def _replay_steps(self, live: Live, lang: str) -> list[dict]:
+        """The replay of a finished game, computed once per (game, language, revision)."""
+        key = (live.id, lang, live.revision)
+        steps = self.replays.pop(key, None)
+        if steps is None:
+            steps = await anyio.to_thread.run_sync(replay_steps, live.game, lang)
+        self.replays[key] = steps  # most recently used last
+        while len(self.replays) > REPLAY_CACHE:
+            self.replays.pop(next(iter(self.replays)))
+        return steps
 
     # startup -------------------------------------------------------------------------------
     async def resume_bots(self) -> int:

@@ -543,6 +543,29 @@ def _draw_legal(groups: dict) -> str:
     return "".join(out)
 
 
+def _art_labels(art: CellArt) -> set:
+    return ({lab for lab, _, _ in art.cities} | {lab for lab, _ in art.roads} | {lab for lab, _ in art.fields}
+            | ({art.monastery} if art.monastery else set()))
+
+
+def _draw_meeple_options(view: dict, legal, cells: dict) -> str:
+    """Each legal `meeple:LABEL` id as a clickable ring where that follower would stand on
+    the tile just placed (the web client's way to put a follower by clicking)."""
+    placed = [tuple(xy) for xy in view.get("last_placed", ()) if tuple(xy) in cells]
+    out = []
+    for a in legal or ():
+        if not a.startswith("meeple:") or not placed:
+            continue
+        label = a[len("meeple:"):]
+        x, y = next((xy for xy in placed if label in _art_labels(cells[xy])), placed[0])
+        art = cells[(x, y)]
+        lx, ly = feature_spot(art, label) if label in _art_labels(art) else (C, C)
+        out.append(f'<circle class="legal meeple-option" cx="{_n(x * U + lx)}" cy="{_n(-y * U + ly)}" r="13" '
+                   f'fill="#ffffff" fill-opacity="0.75" stroke="{LEGAL_LINE}" stroke-width="3" '
+                   f'stroke-dasharray="5 3" style="cursor:pointer" {_data(action=a, feature=label, x=x, y=y)}/>')
+    return "".join(out)
+
+
 # ---- the board -----------------------------------------------------------------------------------
 
 def _bounds(view: dict, groups: dict) -> tuple[int, int, int, int]:
@@ -562,7 +585,8 @@ def _bounds(view: dict, groups: dict) -> tuple[int, int, int, int]:
 
 def render_board(view: dict, lang: str = "en", legal: list[str] | None = None, cell_px: int = 64) -> str:
     """A standalone SVG of the map in `view` (Game.view()): tiles, wonders, meeples, and the
-    legal `place:`/`wonder:` ids in `legal` as clickable dashed outlines."""
+    legal `place:`/`wonder:` ids in `legal` as clickable dashed outlines and the legal
+    `meeple:` ids as clickable rings on the tile just placed."""
     groups = _group_legal(legal)
     x0, x1, y0, y1 = _bounds(view, groups)
     pad = U // 2
@@ -577,5 +601,6 @@ def render_board(view: dict, lang: str = "en", legal: list[str] | None = None, c
     parts.append('</g><g data-layer="wonders">')
     parts += [_draw_wonder(wd, lang) for wd in view.get("wonders_placed", ())]
     parts.append(f'</g><g data-layer="meeples">{_draw_meeples(view, _cell_lookup(view))}</g>')
-    parts.append(f'<g data-layer="legal">{_draw_legal(groups)}</g></svg>')
+    parts.append(f'<g data-layer="legal">{_draw_legal(groups)}'
+                 f'{_draw_meeple_options(view, legal, _cell_lookup(view))}</g></svg>')
     return "".join(parts)

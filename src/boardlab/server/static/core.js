@@ -1,0 +1,122 @@
+// Shared by every page: UI strings (i18n.json), the language, API calls, small DOM helpers.
+
+export const LANGS = { "en": "English", "zh-Hant": "繁體中文", "zh-Hans": "简体中文" };
+const LANG_KEY = "boardlab.lang";
+const GAMES_KEY = "boardlab.games";
+let strings = {};
+
+export function lang() {
+  const saved = localStorage.getItem(LANG_KEY);
+  return saved in LANGS ? saved : "en";
+}
+
+export function setLang(value) {
+  if (value in LANGS) localStorage.setItem(LANG_KEY, value);
+  document.documentElement.lang = lang();
+}
+
+export async function loadStrings() {
+  const r = await fetch("/static/i18n.json");
+  strings = await r.json();
+}
+
+// A UI string in the current language, with {name} parameters filled in.
+export function t(key, params = {}) {
+  const table = strings[lang()] || {};
+  const text = table[key] ?? (strings.en || {})[key] ?? key;
+  return text.replace(/\{(\w+)\}/g, (m, name) => (name in params ? String(params[name]) : m));
+}
+
+export class ApiError extends Error {
+  constructor(status, body) {
+    super(body.detail || `HTTP ${status}`);
+    this.status = status;
+    this.code = body.code;
+  }
+}
+
+// Calls the JSON API with ?lang=; a refusal throws ApiError with the server's localised detail.
+export async function api(path, { method = "GET", body = null, params = {} } = {}) {
+  const url = new URL(path, location.origin);
+  url.searchParams.set("lang", lang());
+  for (const [k, v] of Object.entries(params)) if (v !== null && v !== undefined) url.searchParams.set(k, v);
+  let r;
+  try {
+    r = await fetch(url, {
+      method, headers: body ? { "Content-Type": "application/json" } : {},
+      body: body ? JSON.stringify(body) : null,
+    });
+  } catch (e) {
+    throw new ApiError(0, { detail: t("error.network") });
+  }
+  const isJson = (r.headers.get("content-type") || "").includes("json");
+  const data = isJson ? await r.json() : await r.text();
+  if (!r.ok) throw new ApiError(r.status, isJson ? data : { detail: data });
+  return data;
+}
+
+// Element builder: el("button", {class: "x", onclick: f}, "text", child...).
+export function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs)) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k.startsWith("on")) node.addEventListener(k.slice(2), v);
+    else if (k === "dataset") Object.assign(node.dataset, v);
+    else node.setAttribute(k, v === true ? "" : v);
+  }
+  for (const c of children.flat()) if (c !== null && c !== undefined) node.append(c);
+  return node;
+}
+
+let toastTimer = null;
+export function showError(err) {
+  const box = document.getElementById("toast");
+  box.textContent = err.message || String(err);
+  box.hidden = false;
+  clearTimeout(toastTimer);
+  toastTimer = setTimeout(() => { box.hidden = true; }, 8000);
+}
+
+export function clearError() {
+  document.getElementById("toast").hidden = true;
+}
+
+// Seat tokens this browser holds: {gameId: {game, players, tokens: {seat: token}}}.
+export function myGames() {
+  try { return JSON.parse(localStorage.getItem(GAMES_KEY)) || {}; } catch { return {}; }
+}
+
+export function rememberSeat(id, game, players, seat, token) {
+  const all = myGames();
+  const entry = all[id] || { game, players, tokens: {}, at: Date.now() };
+  if (token) entry.tokens[seat] = token;
+  all[id] = entry;
+  localStorage.setItem(GAMES_KEY, JSON.stringify(all));
+}
+
+export function forgetGame(id) {
+  const all = myGames();
+  delete all[id];
+  localStorage.setItem(GAMES_KEY, JSON.stringify(all));
+}
+
+export function seatLink(id, token) {
+  return `${location.origin}/play/${id}` + (token ? `#token=${encodeURIComponent(token)}` : "");
+}
+
+// Seat colours, as the boards draw them.
+export const SEAT_COLOURS = {
+  carcassonne: ["#d7263d", "#1b5fd1", "#f2c40f", "#1e1e1e", "#a03fd0"],
+  greatwall: ["#c0392b", "#e0b000", "#2e6fd1", "#222222", "#f4f4f4"],
+};
+
+export function seatColour(game, seat) {
+  const list = SEAT_COLOURS[game] || SEAT_COLOURS.carcassonne;
+  return list[seat % list.length];
+}
+
+let meta = null;
+export async function gameMeta(force = false) {
+  if (!meta || force || meta.lang !== lang()) meta = { lang: lang(), data: await api("/api/meta") };
+  return meta.data;
+}

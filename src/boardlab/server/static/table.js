@@ -1,0 +1,296 @@
+// The table: the board (an SVG drawn by the server from this seat's view), the pending decision
+// as option buttons, undo, scores, the final result and the game log. Views come live over the
+// websocket; actions go out as HTTP POSTs.
+import {
+  api, clearError, el, gameMeta, lang, rememberSeat, seatColour, showError, t,
+} from "./core.js";
+import { logList } from "./log.js";
+
+export async function showTable(root, gameId) {
+  const token = readToken();
+  const table = new Table(root, gameId, token);
+  await table.start();
+  return table;
+}
+
+// The seat token comes in the link's #token=… (never sent in Referer headers); ?token= works too.
+function readToken() {
+  const hash = new URLSearchParams(location.hash.slice(1));
+  return hash.get("token") || new URLSearchParams(location.search).get("token") || null;
+}
+
+class Table {
+  constructor(root, id, token) {
+    Object.assign(this, { root, id, token, view: null, boardRevision: -1, socket: null, busy: false,
+      selected: null, filter: null, closed: false, retry: 500 });
+  }
+
+  async start() {
+    this.meta = await gameMeta();
+    this.root.replaceChildren(this.layout());
+    this.root.querySelector("#board").addEventListener("click", (ev) => this.onBoardClick(ev));
+    const first = await api(`/api/games/${this.id}`, { params: { token: this.token } });
+    if (this.token && first.seat !== null) rememberSeat(this.id, first.game, first.player_count, first.seat, this.token);
+    await this.show(first);
+    this.connect();
+  }
+
+  stop() {
+    this.closed = true;
+    if (this.socket) this.socket.close();
+  }
+
+  layout() {
+    return el("div", { class: "table", id: "table" },
+      el("div", { class: "board-wrap" },
+        el("div", { id: "board", class: "board", "aria-live": "polite" })),
+      el("aside", { class: "side" },
+        el("div", { id: "status", class: "panel" }),
+        el("div", { id: "result", class: "panel result", hidden: true }),
+        el("div", { id: "decision", class: "panel" }),
+        el("div", { id: "undo", class: "panel" }),
+        el("div", { id: "scores", class: "panel" }),
+        el("div", { id: "log-panel", class: "panel" }, el("h3", {}, t("table.log")), el("ol", { id: "log" }))));
+  }
+
+  // ---- live views -------------------------------------------------------------------------------
+  connect() {
+    const proto = location.protocol === "https:" ? "wss" : "ws";
+    const params = new URLSearchParams({ lang: lang() });
+    if (this.token) params.set("token", this.token);
+    const socket = new WebSocket(`${proto}://${location.host}/ws/games/${this.id}?${params}`);
+    this.socket = socket;
+    socket.onopen = () => { this.retry = 500; this.setLive(true); };
+    socket.onmessage = (ev) => {
+      const msg = JSON.parse(ev.data);
+      if (msg.type === "view") this.show(msg.view);
+      else if (msg.type === "error") { showError(new Error(msg.detail)); this.closed = true; }
+    };
+    socket.onclose = () => {
+      this.setLive(false);
+      if (!this.closed && this.socket === socket) {
+        setTimeout(() => this.connect(), this.retry);
+        this.retry = Math.min(this.retry * 2, 8000);
+      }
+    };
+  }
+
+  setLive(on) {
+    const badge = this.root.querySelector("#live");
+    if (badge) { badge.textContent = t(on ? "table.connected" : "table.disconnected"); badge.dataset.live = on; }
+  }
+
+  async show(view) {
+    if (this.view && view.revision < this.view.revision) return; // an older view arrived late
+    const changed = !this.view || view.revision !== this.view.revision || view.version !== this.view.version;
+    this.view = view;
+    if (changed) { this.selected = null; this.filter = null; }
+    this.renderStatus();
+    this.renderResult();
+    this.renderDecision();
+    this.renderUndo();
+    this.renderScores();
+    this.renderLog();
+    if (changed || this.boardRevision < 0) await this.loadBoard(view.revision);
+    this.markReady();
+  }
+
+  // Tests and people alike can tell when the page shows the latest view (board included).
+  markReady() {
+    const v = this.view;
+    const state = v.is_over ? "over" : (this.busy ? "busy" : (v.seat !== null && v.to_play === v.seat ? "my-turn" : "waiting"));
+    Object.assign(document.body.dataset, { state, revision: v.revision, version: v.version,
+      decision: v.decision || "", boardRevision: this.boardRevision });
+  }
+
+  async loadBoard(revision) {
+    try {
+      const svg = await api(`/api/games/${this.id}/board.svg`, { params: { token: this.token } });
+      if (this.view.revision !== revision) return; // a newer view is on its way
+      const box = this.root.querySelector("#board");
+      box.innerHTML = svg;
+      this.boardRevision = revision;
+      box.dataset.revision = revision;
+    } catch (e) { showError(e); }
+  }
+
+  // ---- panels -----------------------------------------------------------------------------------
+  seatLabel(seat) {
+    const s = this.view.seats[seat];
+    const who = seat === this.view.seat ? ` (${t("seat.you")})` : (s && s.kind === "bot" ? ` (${s.agent})` : "");
+    return t("seat.name", { seat }) + who;
+  }
+
+  renderStatus() {
+    const v = this.view;
+    const game = this.meta.games.find((g) => g.name === v.game);
+    const decision = this.decisionText(v.decision);
+    let line = "";
+    if (!v.is_over && v.to_play !== null) {
+      line = v.seat === v.to_play ? t("table.your_turn", { decision }) : t("table.waiting", { seat: v.to_play, decision });
+    }
+    this.root.querySelector("#status").replaceChildren(
+      el("h2", {}, game ? game.title : v.game, " ", el("span", { id: "live", class: "live" })),
+      el("p", {}, v.seat === null ? t("table.spectator") : t("table.you_are", { seat: v.seat }),
+        " ", t(`status.${v.status}`)),
+      el("p", { id: "turn", class: v.seat !== null && v.seat === v.to_play ? "my-turn" : "" }, line));
+    this.setLive(this.socket && this.socket.readyState === WebSocket.OPEN);
+  }
+
+  decisionText(kind) {
+    const game = this.meta.games.find((g) => g.name === this.view.game);
+    return (game && game.decisions[kind]) || kind || "";
+  }
+
+  renderResult() {
+    const v = this.view;
+    const box = this.root.querySelector("#result");
+    box.hidden = !v.is_over;
+    if (!v.is_over) return;
+    box.replaceChildren(el("h3", {}, t("table.result")),
+      el("p", { id: "winners" }, t("table.winners", { seats: v.winners.map((s) => this.seatLabel(s)).join(", ") })),
+      el("a", { href: `/replay/${this.id}`, class: "button", id: "replay-link" }, t("table.watch_replay")));
+  }
+
+  renderDecision() {
+    const v = this.view;
+    const box = this.root.querySelector("#decision");
+    const legal = v.legal_actions || [];
+    if (!legal.length) { box.replaceChildren(el("h3", {}, t("table.options")), el("p", { class: "muted" }, t("table.no_options"))); return; }
+    const shown = this.filter ? legal.filter((a) => this.filter.includes(a.id)) : legal;
+    const parts = [el("h3", {}, t("table.options")), el("p", { class: "muted" }, t("table.board_hint"))];
+    if (v.tile_in_hand) parts.push(this.tileInHand(v.tile_in_hand));
+    if (this.selected) parts.push(this.placePanel());
+    if (this.filter) parts.push(el("button", { class: "small", id: "show-all", onclick: () => { this.filter = null; this.renderDecision(); } }, t("table.show_all")));
+    parts.push(el("div", { id: "options", class: "options" }, shown.map((a) =>
+      el("button", { class: "option", dataset: { action: a.id }, disabled: this.busy, onclick: () => this.act(a.id) }, a.text))));
+    box.replaceChildren(...parts);
+  }
+
+  tileInHand(letter) {
+    const rotation = this.selected ? this.selected.rotations[this.selected.index] : 0;
+    return el("div", { class: "tile-in-hand" }, el("span", {}, t("table.tile_in_hand")),
+      el("img", { src: `/api/tiles/carcassonne/${letter}.svg?rotation=${rotation}`, alt: letter, width: 64, height: 64 }));
+  }
+
+  placePanel() {
+    return el("div", { class: "place-panel" }, el("p", { class: "muted" }, t("table.place_hint")),
+      el("button", { id: "rotate", onclick: () => this.rotate() }, t("table.rotate")),
+      el("button", { id: "confirm-place", class: "primary", disabled: this.busy,
+        onclick: () => this.act(this.selected.actions[this.selected.index]) }, t("table.confirm")),
+      el("button", { id: "cancel-place", onclick: () => this.select(null) }, t("table.cancel")));
+  }
+
+  renderUndo() {
+    const v = this.view;
+    const box = this.root.querySelector("#undo");
+    const parts = [el("h3", {}, t("undo.title"))];
+    const req = v.undo_request;
+    if (req) {
+      const waiting = req.waiting_for.map((s) => this.seatLabel(s)).join(", ");
+      parts.push(el("p", { id: "undo-status" }, t("undo.pending", { seat: req.seat, waiting })));
+      if (v.seat !== null && req.waiting_for.includes(v.seat)) {
+        parts.push(el("button", { id: "undo-accept", class: "primary", onclick: () => this.answerUndo(true) }, t("undo.agree")),
+          el("button", { id: "undo-refuse", onclick: () => this.answerUndo(false) }, t("undo.refuse")));
+      } else if (v.seat === req.seat) {
+        parts.push(el("button", { id: "undo-withdraw", onclick: () => this.answerUndo(false) }, t("undo.withdraw")));
+      }
+    } else if (v.seat !== null && !v.is_over) {
+      parts.push(el("button", { id: "undo-request", onclick: () => this.requestUndo() }, t("undo.request")));
+    }
+    const last = v.undo_last;
+    if (last) parts.push(el("p", { id: "undo-last", class: "muted" }, t(`undo.last.${last.result}`, last)));
+    box.hidden = v.seat === null && !req && !last;
+    box.replaceChildren(...parts);
+  }
+
+  renderScores() {
+    const v = this.view;
+    const rows = v.scores.map((score, seat) => el("tr", { class: seat === v.to_play ? "to-play" : "", dataset: { seat } },
+      el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(v.game, seat)}` })),
+      el("td", {}, this.seatLabel(seat)), el("td", { class: "score" }, String(score))));
+    this.root.querySelector("#scores").replaceChildren(el("h3", {}, t("table.scores")), el("table", {}, rows));
+  }
+
+  renderLog() {
+    const list = this.root.querySelector("#log");
+    const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 20;
+    list.replaceChildren(...logList(this.view.game, this.view.log || []));
+    if (atEnd) list.scrollTop = list.scrollHeight;
+  }
+
+  // ---- acting -----------------------------------------------------------------------------------
+  onBoardClick(ev) {
+    const target = ev.target.closest("[data-actions], [data-action]");
+    if (!target || this.busy || !this.view || this.view.seat !== this.view.to_play) return;
+    const actions = (target.dataset.actions || target.dataset.action).split(" ").filter(Boolean);
+    if (target.dataset.rotations !== undefined) {
+      this.pickCell(target, actions);
+    } else if (actions.length === 1) {
+      this.act(actions[0]);
+    } else {
+      this.filter = actions;  // several choices name this element: show just those
+      this.renderDecision();
+    }
+  }
+
+  // Carcassonne: a first click selects a cell, the next clicks there turn the tile.
+  pickCell(rect, actions) {
+    if (this.selected && this.selected.rect === rect) { this.rotate(); return; }
+    const rotations = rect.dataset.rotations.split(" ").map(Number);
+    this.select({ rect, actions, rotations, index: 0 });
+  }
+
+  select(choice) {
+    this.root.querySelectorAll("#board .preview").forEach((n) => n.remove());
+    this.root.querySelectorAll("#board .selected").forEach((n) => n.classList.remove("selected"));
+    this.selected = choice;
+    if (choice) this.drawPreview();
+    this.renderDecision();
+  }
+
+  rotate() {
+    if (!this.selected) return;
+    this.selected.index = (this.selected.index + 1) % this.selected.actions.length;
+    this.drawPreview();
+    this.renderDecision();
+  }
+
+  drawPreview() {
+    const { rect, rotations, index } = this.selected;
+    this.root.querySelectorAll("#board .preview").forEach((n) => n.remove());
+    rect.classList.add("selected");
+    const svgNS = "http://www.w3.org/2000/svg";
+    const img = document.createElementNS(svgNS, "image");
+    const x = Number(rect.getAttribute("x")) - 4;
+    const y = Number(rect.getAttribute("y")) - 4;
+    const letter = this.view.tile_in_hand;
+    img.setAttribute("href", `/api/tiles/carcassonne/${letter}.svg?rotation=${rotations[index]}`);
+    Object.entries({ x, y, width: 100, height: 100, class: "preview", opacity: "0.85", "pointer-events": "none" })
+      .forEach(([k, val]) => img.setAttribute(k, val));
+    rect.parentNode.insertBefore(img, rect);
+  }
+
+  async post(path, body) {
+    if (this.busy) return;
+    this.busy = true;
+    this.markReady();
+    clearError();
+    try {
+      const view = await api(path, { method: "POST", body: { token: this.token, ...body } });
+      this.busy = false;
+      await this.show(view);
+    } catch (e) {
+      this.busy = false;
+      showError(e);
+      this.markReady();
+      this.renderDecision();
+    }
+  }
+
+  act(action) { return this.post(`/api/games/${this.id}/actions`, { action }); }
+
+  requestUndo() { return this.post(`/api/games/${this.id}/undo`, {}); }
+
+  answerUndo(accept) { return this.post(`/api/games/${this.id}/undo/answer`, { accept }); }
+}
