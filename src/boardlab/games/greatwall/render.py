@@ -227,7 +227,7 @@ def _card(ctx: Ctx, card: str, x: float, y: float, acts: list[str], note: str = 
 
 
 def _wrap(s: str, n: int) -> list[str]:
-    if " " not in s:  # Chinese names: cut by characters
+    if " " not in s and not s.isascii():  # Chinese names: cut by characters
         step = max(1, n // 2 + 1)
         return [s[i:i + step] for i in range(0, len(s), step)]
     lines, cur = [], ""
