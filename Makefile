@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 WEB_STAMP := $(VENV)/.installed-web
 
-.PHONY: run test bench clean postgres
+.PHONY: run test bench clean postgres chromium
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -40,7 +40,18 @@ postgres:
 	  echo "PostgreSQL is missing and cannot be installed here (apt-get install postgresql): its tests will skip"; \
 	fi
 
-test: $(STAMP) postgres
+# The browser tests drive Debian's chromium with Playwright (never `playwright install`):
+# installed here when missing (CI runs as root with apt); in CI they fail without it.
+chromium:
+	@if [ -x /usr/bin/chromium ] || command -v chromium >/dev/null 2>&1; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian's chromium for the browser tests"; \
+	  apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null; \
+	else \
+	  echo "chromium is missing and cannot be installed here (apt-get install chromium): the browser tests will skip"; \
+	fi
+
+test: $(STAMP) postgres chromium
 	$(PY) -m pytest -n 2
 
 bench: $(STAMP)

@@ -1,0 +1,165 @@
+"""The endpoints the browser client uses besides the game API (docs/web-api.md, "Client
+endpoints"): lobby metadata, board pictures from a seat's view, replay pictures, rule texts,
+tile pictures, and the pages themselves."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from boardlab.core.game import new_game
+from boardlab.games.greatwall.view import CARDS
+from server_helpers import need_web, wait_for
+
+need_web()
+
+from fastapi.testclient import TestClient  # noqa: E402
+
+from boardlab.server.app import create_app  # noqa: E402
+from boardlab.server.web import option_field  # noqa: E402
+
+HUMAN = {"kind": "human"}
+BOT = {"kind": "bot", "agent": "random"}
+
+
+@pytest.fixture
+def client(tmp_path):
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'web.sqlite'}")) as c:
+        yield c
+
+
+def create(client, game="carcassonne", seats=(HUMAN, BOT), seed=3, options=None):
+    r = client.post("/api/games", json={"game": game, "players": len(seats), "seats": list(seats), "seed": seed,
+                                        "options": options or {}})
+    assert r.status_code == 201, r.text
+    data = r.json()
+    return data["id"], {s["seat"]: s["token"] for s in data["seats"]}
+
+
+def svg(response) -> ET.Element:
+    assert response.status_code == 200, response.text
+    assert response.headers["content-type"].startswith("image/svg+xml")
+    return ET.fromstring(response.text)
+
+
+def test_meta_lists_games_options_agents_and_decisions(client):
+    meta = client.get("/api/meta", params={"lang": "zh-Hant"}).json()
+    assert meta["langs"] == ["en", "zh-Hant", "zh-Hans"] and "random" in meta["agents"]
+    games = {g["name"]: g for g in meta["games"]}
+    assert games["carcassonne"]["title"] == "卡卡頌" and games["greatwall"]["max_players"] == 5
+    fields = {f["name"]: f for f in games["greatwall"]["options"]}
+    assert fields["expansions"]["kind"] == "multi" and "rat" in fields["expansions"]["values"]
+    assert fields["mode"] == {**fields["mode"], "kind": "one", "default": "competitive"}
+    assert games["carcassonne"]["decisions"]["place"] == "放置版圖"
+    r = client.get("/api/meta", params={"lang": "fr"})
+    assert r.status_code == 422 and r.json()["code"] == "err.unknown_lang"
+
+
+def test_option_fields_are_read_from_the_descriptions():
+    assert option_field("x", "list, any of: a, b") == {"name": "x", "kind": "multi", "values": ["a", "b"],
+                                                      "default": None, "description": "list, any of: a, b"}
+    assert option_field("m", "one of: p, q (default q)")["default"] == "q"
+    assert option_field("n", "number of sets (1-3)")["kind"] == "json"
+
+
+def test_board_svg_is_drawn_from_the_seats_view(client):
+    gid, tokens = create(client)
+    root = svg(client.get(f"/api/games/{gid}/board.svg", params={"token": tokens[0]}))
+    legal = [e for e in root.iter() if "data-action" in e.attrib]
+    view = client.get(f"/api/games/{gid}", params={"token": tokens[0]}).json()
+    assert {a for e in legal for a in e.get("data-actions", e.get("data-action")).split()} == \
+        {a["id"] for a in view["legal_actions"]}
+    spectator = svg(client.get(f"/api/games/{gid}/board.svg"))
+    assert not [e for e in spectator.iter() if "data-action" in e.attrib]  # nothing to click for a spectator
+    r = client.get(f"/api/games/{gid}/board.svg", params={"token": "wrong"})
+    assert r.status_code == 403 and r.json()["code"] == "server.err.token"
+    assert client.get("/api/games/nope/board.svg").status_code == 404
+
+
+def test_a_follower_is_placed_by_clicking_a_ring_on_the_new_tile(client):
+    gid, tokens = create(client)
+    view = client.get(f"/api/games/{gid}", params={"token": tokens[0]}).json()
+    r = client.post(f"/api/games/{gid}/actions", json={"token": tokens[0], "action": view["legal_actions"][0]["id"]})
+    view = r.json()
+    assert view["decision"] == "meeple"
+    root = svg(client.get(f"/api/games/{gid}/board.svg", params={"token": tokens[0]}))
+    rings = {e.get("data-action") for e in root.iter() if "meeple-option" in e.get("class", "")}
+    assert rings == {a["id"] for a in view["legal_actions"] if a["id"].startswith("meeple:")}
+
+
+def test_greatwall_board_shows_only_what_the_seat_may_see(client):
+    gid, tokens = create(client, "greatwall", seats=(HUMAN, HUMAN), seed=5)
+    own = client.get(f"/api/games/{gid}", params={"token": tokens[0]}).json()
+    theirs = client.get(f"/api/games/{gid}", params={"token": tokens[1]}).json()
+    my_cards = set(own["players"][0]["advisors"]) | set(own["players"][0]["general_offer"])
+    their_cards = set(theirs["players"][1]["advisors"]) | set(theirs["players"][1]["general_offer"])
+    secret = their_cards - my_cards
+    assert secret
+    text = client.get(f"/api/games/{gid}/board.svg", params={"token": tokens[0]}).text
+    root = ET.fromstring(text)
+    hand = {e.get("data-hand-card") for e in root.iter() if "data-hand-card" in e.attrib}
+    assert hand == my_cards
+    for card in secret:  # neither its id nor its name appears
+        assert card not in text and CARDS[card].names.en not in text
+    spectator = ET.fromstring(client.get(f"/api/games/{gid}/board.svg").text)
+    assert not [e for e in spectator.iter() if e.get("data-layer") == "hand"]
+
+
+def test_replay_boards_step_through_a_finished_game(client):
+    gid, _ = create(client, seats=(BOT, BOT), seed=11)
+    wait_for(lambda: client.get(f"/api/games/{gid}").json()["is_over"], timeout=120, what="the bots to finish")
+    replay = client.get(f"/api/games/{gid}/replay").json()
+    last = len(replay["steps"]) - 1
+    first = svg(client.get(f"/api/games/{gid}/replay/0/board.svg", params={"lang": "zh-Hans"}))
+    end = svg(client.get(f"/api/games/{gid}/replay/{last}/board.svg"))
+    tiles = lambda root: [e for e in root.iter() if "data-tile" in e.attrib]  # noqa: E731
+    assert len(tiles(first)) == 1 and len(tiles(end)) == len(replay["steps"][last]["view"]["tiles"])
+    r = client.get(f"/api/games/{gid}/replay/{last + 1}/board.svg", params={"lang": "zh-Hant"})
+    assert r.status_code == 404 and r.json()["code"] == "server.err.no_step" and "重播" in r.json()["detail"]
+
+
+def test_replay_board_waits_for_the_end(client):
+    gid, _ = create(client, seats=(HUMAN, HUMAN))
+    r = client.get(f"/api/games/{gid}/replay/0/board.svg")
+    assert r.status_code == 409 and r.json()["code"] == "server.err.not_finished"
+
+
+def test_rule_texts_and_tiles(client):
+    r = client.get("/api/rules/carcassonne/CB-04", params={"lang": "zh-Hans"})
+    assert r.status_code == 200 and r.json()["id"] == "CB-04" and r.json()["text"]
+    assert client.get("/api/rules/carcassonne/NOPE").json()["code"] == "server.err.no_rule"
+    assert client.get("/api/rules/chess/CB-04").status_code == 404
+    root = svg(client.get("/api/tiles/carcassonne/D.svg", params={"rotation": 1}))
+    assert root.get("data-tile") == "D" and root.get("data-rotation") == "1"
+    assert client.get("/api/tiles/carcassonne/Z.svg").status_code == 404
+    assert client.get("/api/tiles/carcassonne/D.svg", params={"rotation": 4}).status_code == 422
+
+
+def test_pages_and_static_files(client):
+    for path in ("/", "/play/abc", "/replay/abc"):
+        page = client.get(path)
+        assert page.status_code == 200 and 'src="/static/app.js"' in page.text
+    strings = client.get("/static/i18n.json").json()
+    assert set(strings) == {"en", "zh-Hant", "zh-Hans"}
+    assert all(set(strings[lang]) == set(strings["en"]) for lang in strings)  # every string in every language
+    for name in ("app.js", "core.js", "lobby.js", "table.js", "replay.js", "log.js", "style.css"):
+        assert client.get(f"/static/{name}").status_code == 200, name
+
+
+def test_every_greatwall_decision_renders(client):
+    """Random play through a few hundred decisions: every view draws, its legal ids on it are legal."""
+    import random
+
+    from boardlab.games.greatwall.render import render_board
+
+    game = new_game("greatwall", 3, 2, {})
+    rng = random.Random(4)
+    for _ in range(300):
+        if game.is_over:
+            break
+        view = game.view(game.to_play, "en")
+        legal = [a["id"] for a in view["legal_actions"]]
+        root = ET.fromstring(render_board(view, "en", legal=legal))
+        shown = {a for e in root.iter() if "data-actions" in e.attrib for a in e.get("data-actions").split()}
+        assert shown <= set(legal)
+        game.apply(rng.choice(legal))
