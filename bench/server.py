@@ -1,0 +1,153 @@
+"""The web server under load: N concurrent games played by websocket clients over loopback.
+
+    .venv/bin/python bench/server.py [--games N] [--game carcassonne|greatwall] [--json]
+
+Starts `boardlab serve` in a subprocess on a free 127.0.0.1 port with a temporary SQLite file,
+creates N games (`--games`, default 8) of 2 human seats each, and plays them all at once: each
+seat is a client that listens on its websocket and, when its seat is to play, POSTs a random
+legal action (`random.Random(game * 10 + seat)`). Latency is from just before the POST to the
+arrival of the websocket push that shows the new version (the action committed to the
+database and pushed back). Reported: actions/s over the whole run (all games together), and
+the p50/p99 action latency. Bounded: `--max-actions` per game (default 400) and `--timeout`
+seconds for the whole run (default 600); only loopback addresses are used.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import socket
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from pathlib import Path
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def start_server(folder: Path) -> tuple[subprocess.Popen, str]:
+    port = free_port()
+    cmd = [sys.executable, "-m", "boardlab", "serve", "--port", str(port), "--db",
+           f"sqlite:///{folder / 'bench.sqlite'}"]
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=open(folder / "server.log", "w"))
+    base = f"http://127.0.0.1:{port}"
+    deadline = time.monotonic() + 60
+    while time.monotonic() < deadline:
+        try:
+            if urllib.request.urlopen(base + "/api/games", timeout=2).status == 200:
+                return proc, base
+        except OSError:
+            if proc.poll() is not None:
+                break
+            time.sleep(0.1)
+    proc.kill()
+    raise SystemExit(f"the server did not start: {(folder / 'server.log').read_text()[-2000:]}")
+
+
+async def play_seat(http, base: str, gid: str, seat: int, token: str, rng: random.Random, max_actions: int,
+                    latencies: list[float]) -> tuple[int, bool]:
+    """One seat's client: act when to play, time the POST -> websocket push round trip."""
+    from websockets.asyncio.client import connect
+
+    url = base.replace("http", "ws", 1) + f"/ws/games/{gid}?token={token}"
+    queue: asyncio.Queue = asyncio.Queue()
+    acted = 0
+    async with connect(url, max_size=2 ** 24) as ws:
+        async def reader():
+            async for message in ws:
+                queue.put_nowait((time.perf_counter(), json.loads(message)))
+
+        task = asyncio.create_task(reader())
+        pending = None  # (version before, time of the POST)
+        try:
+            while True:
+                arrived, msg = await queue.get()
+                view = msg["view"]
+                if pending and view["version"] > pending[0]:
+                    latencies.append(arrived - pending[1])
+                    pending = None
+                if view["is_over"] or view["version"] >= max_actions:
+                    return acted, view["is_over"]
+                if pending is None and view["to_play"] == seat and view["legal_actions"] and queue.empty():
+                    action = rng.choice(view["legal_actions"])["id"]
+                    pending = (view["version"], time.perf_counter())
+                    r = await http.post(f"{base}/api/games/{gid}/actions", json={"token": token, "action": action})
+                    r.raise_for_status()
+                    acted += 1
+        finally:
+            task.cancel()
+
+
+async def run_games(base: str, game: str, games: int, max_actions: int, timeout: float) -> dict:
+    import httpx
+
+    latencies: list[float] = []
+    async with httpx.AsyncClient(timeout=60) as http:
+        seats = []
+        for g in range(games):
+            body = {"game": game, "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}], "seed": g}
+            made = (await http.post(f"{base}/api/games", json=body)).json()
+            seats += [(made["id"], s["seat"], s["token"], random.Random(g * 10 + s["seat"])) for s in made["seats"]]
+        start = time.perf_counter()
+        done = await asyncio.wait_for(asyncio.gather(*(
+            play_seat(http, base, gid, seat, token, rng, max_actions, latencies)
+            for gid, seat, token, rng in seats)), timeout)
+        seconds = time.perf_counter() - start
+    actions = sum(a for a, _ in done)
+    finished = sum(over for _, over in done) // 2  # both seats see the end
+    ms = sorted(x * 1000 for x in latencies)
+    pct = lambda p: ms[min(len(ms) - 1, int(p / 100 * len(ms)))] if ms else float("nan")  # noqa: E731
+    return {"benchmark": "server", "game": game, "games": games, "finished": finished, "actions": actions, "seconds": seconds,
+            "actions_per_s": actions / seconds, "latency_ms_p50": pct(50), "latency_ms_p99": pct(99),
+            "latency_ms_mean": statistics.fmean(ms) if ms else float("nan"), "measured": len(ms)}
+
+
+def print_table(r: dict) -> None:
+    from rich.console import Console
+    from rich.table import Table
+
+    t = Table(title=f"boardlab serve on loopback (SQLite): {r['games']} concurrent {r['game']} games, "
+                    "2 websocket clients each")
+    for col in ("finished", "actions", "seconds", "actions/s", "p50 ms", "p99 ms", "mean ms"):
+        t.add_column(col, justify="right")
+    t.add_row(f'{r["finished"]}/{r["games"]}', str(r["actions"]), f"{r['seconds']:.1f}", f"{r['actions_per_s']:.1f}", f"{r['latency_ms_p50']:.1f}",
+              f"{r['latency_ms_p99']:.1f}", f"{r['latency_ms_mean']:.1f}")
+    Console().print(t)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="bench/server.py", description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=8, help="concurrent games (default 8)")
+    parser.add_argument("--game", choices=("carcassonne", "greatwall"), default="carcassonne")
+    parser.add_argument("--max-actions", type=int, default=400, help="stop each game after this many actions")
+    parser.add_argument("--timeout", type=float, default=600, help="seconds for the whole run")
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args(argv)
+    games = max(1, min(args.games, 64))  # run_all's --games is meant for simulations: keep the server sane
+    with tempfile.TemporaryDirectory() as tmp:
+        proc, base = start_server(Path(tmp))
+        try:
+            result = asyncio.run(run_games(base, args.game, games, args.max_actions, args.timeout))
+        finally:
+            proc.terminate()
+            try:
+                proc.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print_table(result)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
