@@ -64,8 +64,9 @@ def test_every_card_is_named_and_explained_in_three_languages_and_sourced(deck):
 @pytest.mark.rule("GWA-BOARD-01", "GWA-BOARD-03", "GW-FORT-02", "GW-FORT-03")
 def test_board_numbers():
     b = D.BOARD
-    assert {loc.id for loc in b.locations} == set(C.LOCATIONS)
-    assert {loc.id for loc in b.locations if loc.kind == "green"} == set(C.GREEN)
+    assert {loc.id for loc in b.locations if loc.scenario is None} == set(C.LOCATIONS) - set(C.SCENARIO_LOCATIONS)
+    assert {loc.id for loc in b.locations if loc.scenario} <= set(C.SCENARIO_LOCATIONS)
+    assert {loc.id for loc in b.locations if loc.kind == "green" and loc.scenario is None} == set(C.GREEN)
     assert [w.level for w in b.wall] == [0, 1, 2, 3]
     assert all(a.defence < c.defence and a.archer_slots < c.archer_slots for a, c in zip(b.wall, b.wall[1:]))
     assert b.fortification == {"defence": 2, "max_per_section": 3}

@@ -17,7 +17,9 @@ UNITS = ("spearman", "archer", "horseman")
 PRODUCTION = ("quarry", "lumber_mill", "gold_mine", "temple")
 ACTIONS = ("barracks", "academy", "tea_house", "war_room")
 GREEN = ("post_office", "messenger_office", "engineer_workshop")
-LOCATIONS = PRODUCTION + ACTIONS + GREEN
+# D20/D24: Locations that exist only in their scenario (on the board only when it is played).
+SCENARIO_LOCATIONS = ("market", "transport_station", "warehouse")
+LOCATIONS = PRODUCTION + ACTIONS + GREEN + SCENARIO_LOCATIONS
 
 # Measures that scoring cards and `honor_per` count for one player.
 MEASURES = (
@@ -280,6 +282,7 @@ class LocationSpec(_Strict):
     resource: str | None = None  # production Locations
     honor_icon: bool = False     # GWA-PROD-02
     overseer: bool = False       # GWA-OVERSEER-01
+    scenario: str | None = None  # D24: a scenario-only Location, on the board only in that scenario
     source: str
 
 

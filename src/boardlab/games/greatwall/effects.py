@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from . import mechanics as M
 from . import tasks as T
-from .content import LOCATIONS, RESOURCES
+from .content import RESOURCES
 from .data_tables import BOARD, LOCS, vector
 from .state import ARCHER, GWState, HORSEMAN, SPEARMAN
 
@@ -166,7 +166,7 @@ def op_move_clerks(state, seat, arg, rules):
 @T.handler("clerk_move")
 def run_clerk_move(state, task):
     _, seat, left, rules, source = task
-    if left <= 0 or not clerk_sources(state, seat) or not any(M.has_room(state, l) for l in LOCATIONS):
+    if left <= 0 or not clerk_sources(state, seat) or not any(M.has_room(state, l) for l in M.locations(state)):
         T.done(state)
         return
     T.ask(state, seat, "clerk_from" if source is None else "clerk_to")
@@ -174,7 +174,7 @@ def run_clerk_move(state, task):
 
 def clerk_sources(state, seat) -> list[str]:
     out = ["supply"] if state.clerks[seat] > 0 else []
-    return out + [l for l in LOCATIONS if M.clerks_of(state, l, seat) and not M.is_full(state, l)]
+    return out + [l for l in M.locations(state) if M.clerks_of(state, l, seat) and not M.is_full(state, l)]
 
 
 def legal_clerk_from(state):
@@ -193,7 +193,7 @@ def apply_clerk_from(state, action_id):
 
 def legal_clerk_to(state):
     _, seat, _, _, source = T.top(state)
-    return [f"to:{l}" for l in LOCATIONS if l != source and M.has_room(state, l)]
+    return [f"to:{l}" for l in M.locations(state) if l != source and M.has_room(state, l)]
 
 
 @T.decision("clerk_to", legal_clerk_to)
@@ -228,7 +228,8 @@ def op_advanced_activation(state, seat, arg, rules):
 
 
 def activation_targets(state, ref) -> list[str]:
-    pool = LOCATIONS if ref == "any" else [l for l in LOCATIONS if LOCS[l].kind == ref] if ref in (
+    here = M.locations(state)
+    pool = here if ref == "any" else [l for l in here if LOCS[l].kind == ref] if ref in (
         "production", "action", "green") else [ref]
     return [l for l in pool if any(s >= 0 for s in state.clerks_on.get(l, ()))]
 

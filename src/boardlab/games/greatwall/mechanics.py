@@ -3,7 +3,7 @@ hand limits, the Advisor track. Each function changes the state and logs with a 
 from __future__ import annotations
 
 from .content import RESOURCES
-from .data_tables import BOARD, LOCS, vector
+from .data_tables import BOARD, LOC_ORDER, LOCS, vector
 from .state import GWState, SECONDARY
 
 UNIT_NAMES = ("spearman", "archer", "horseman")
@@ -75,6 +75,11 @@ def clerk_prices(players: int) -> list[int]:
     """GWA-SETUP-03 (2-3 and 4 players) and GWA-FIVE-01 (5 players: 4 Clerks on the board)."""
     return BOARD.clerk_prices["2-3" if players <= 3 else "4-5" if players == 4 else "5"]
 
+
+
+def locations(state: GWState) -> tuple[str, ...]:
+    """The Locations on the board in this game, in board order (scenario-only ones when played, D24)."""
+    return tuple(loc for loc in LOC_ORDER if loc in state.clerks_on)
 
 
 def slots(state: GWState, loc: str) -> int:

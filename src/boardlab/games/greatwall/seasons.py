@@ -31,7 +31,7 @@ def new_state(players: int, seed: int, sets: tuple[str, ...] = ("base",)) -> GWS
     s.advisors, s.tactics, s.kept = [()] * n, [()] * n, [()] * n
     s.donated, s.forts_built, s.walls_built = [0] * n, [0] * n, [0] * n
     s.tea, s.leader = list(range(n)), list(range(n))
-    s.clerks_on = {loc: () for loc in LOCS}
+    s.clerks_on = {loc: () for loc in LOCS if LOCS[loc].scenario is None}  # scenarios add theirs (D24)
     s.overseers = {loc: (0,) * n for loc, spec in LOCS.items() if spec.overseer}
     s.wall, s.forts = [0] * BOARD.sections, [0] * BOARD.sections
     s.archers, s.behind = [()] * BOARD.sections, [()] * BOARD.sections
@@ -319,7 +319,7 @@ def run_secondary_clerk(state, task):
 
 
 def legal_secondary_clerk(state) -> list[str]:
-    return [f"to:{loc}" for loc in LOCS if M.has_room(state, loc)]
+    return [f"to:{loc}" for loc in M.locations(state) if M.has_room(state, loc)]
 
 
 @T.decision("secondary_clerk", lambda state: legal_secondary_clerk(state) + ["skip"])

@@ -20,7 +20,7 @@ def full_view(state: GWState) -> dict:
         "leader": M.leader_order(state),
         "commits": {str(s): list(v) if isinstance(v, tuple) else v for s, v in state.commits.items()},
         "locations": {loc: {"clerks": list(state.clerks_on.get(loc, ())), "slots": M.slots(state, loc),
-                            "kind": LOCS[loc].kind} for loc in LOCS},
+                            "kind": LOCS[loc].kind} for loc in M.locations(state)},
         "sections": [{"wall": state.wall[s], "defence": M.defence(state, s), "fortifications": state.forts[s],
                       "archer_slots": M.archer_slots(state, s), "archers": list(state.archers[s]),
                       "behind": [[seat, UNITS[u]] for seat, u in state.behind[s]]} for s in range(BOARD.sections)],

@@ -9,7 +9,6 @@ from __future__ import annotations
 from ....core.flow import RETURN, Decision, Module
 from .. import mechanics as M
 from .. import tasks as T
-from ..content import LOCATIONS
 from ..data_tables import RAT_CARDS
 from ..effects import measure
 
@@ -35,7 +34,7 @@ def step_setup(state) -> str | None:
 
 def legal_place(state) -> list[str]:
     here = rat(state)["location"]
-    return [f"rat:{loc}" for loc in LOCATIONS if loc != here]
+    return [f"rat:{loc}" for loc in M.locations(state) if loc != here]
 
 
 def apply_place(state, action_id: str) -> str:
