@@ -76,8 +76,11 @@ def test_a_result_replays_from_its_seed_and_agents(full_file):
 def test_record_fields(full_file):
     _, records = full_file
     r = records[0]
-    assert list(r) == ["index", "seed", "game", "players", "options", "agents", "scores", "winners", "decisions",
-                       "turns", "summary"]
+    assert list(r) == ["index", "seed", "game", "players", "options", "agents", "scores", "winners", "rewards",
+                       "decisions", "turns", "summary"]
+    for rec in records:
+        shares = [1 / len(rec["winners"]) if s in rec["winners"] else 0.0 for s in range(rec["players"])]
+        assert rec["rewards"] == shares  # competitive: 1/k for each of k winners
     assert [x["index"] for x in records] == list(range(8))
     assert r["options"] == ruleset("carcassonne").configure(2, {})
     assert r["summary"] == {} and 0 < r["turns"] <= r["decisions"]

@@ -39,7 +39,10 @@ def wilson(wins: float, n: int, z: float = Z95) -> tuple[float, float]:
 
 
 def win_shares(record: dict) -> list[float]:
-    """Each seat's share of the win: 1/k for each of k winners, 0 for the others."""
+    """Each seat's share of the win as the game defines it (`Ruleset.rewards`: 1/k for each of k
+    winners; a shared cooperative win counts whole for every seat). Older records: 1/k."""
+    if "rewards" in record:
+        return list(record["rewards"])
     winners = record["winners"]
     shares = [0.0] * record["players"]
     for s in winners:

@@ -118,7 +118,8 @@ def play_game(spec: Spec, index: int) -> dict:
     log = game.log
     turns = sum(1 for i, (s, _) in enumerate(log) if i == 0 or log[i - 1][0] != s)
     return {"index": index, "seed": seed, "game": spec.game, "players": spec.players, "options": spec.options,
-            "agents": seats, "scores": game.scores, "winners": game.winners, "decisions": len(log),
+            "agents": seats, "scores": game.scores, "winners": game.winners,
+            "rewards": game.rules.rewards(game.state), "decisions": len(log),
             "turns": turns, "summary": game.rules.summary(game.state)}
 
 

@@ -104,6 +104,5 @@ class ISMCTSAgent(Agent):
             legal = g.legal_action_ids()
             g.apply(legal[self.stream.below(len(legal))])
         if g.is_over:
-            winners = g.winners
-            return [1.0 / len(winners) if s in winners else 0.0 for s in range(g.players)]
+            return g.rules.rewards(g.state)
         return [g.rules.evaluate(g.state, s) for s in range(g.players)]

@@ -75,6 +75,12 @@ class Ruleset:
         return None
 
     # bots ----------------------------------------------------------------------------
+    def rewards(self, state) -> list[float]:
+        """Each seat's share of the result of a finished game: 1/k for each of k winners (a shared
+        cooperative win may give every winner 1)."""
+        winners = self.winners(state)
+        return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.players)]
+
     def potential(self, state) -> list[float]:
         """Each seat's expected final score if the game stopped now (default: the scores)."""
         return [float(v) for v in self.scores(state)]

@@ -9,7 +9,7 @@ from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, OWNER, Zone
 from . import effects, mechanics as M, seasons as S, spring as SP, tasks as T
 from . import locations  # noqa: F401  (registers the Location tasks and decisions)
-from .data_tables import CLANS
+from .data_tables import BOARD, CLANS
 from .modules import cooperative, rat, shame
 from .state import GWState
 from .text import render_text
@@ -129,6 +129,20 @@ class GreatWall(Ruleset):
     def summary(self, state: GWState) -> dict:
         """For simulation reports: each seat's General and clan (clan i is seat i's colour)."""
         return {"general": list(state.general), "clan": [CLANS[s].id for s in range(state.players)]}
+
+    def rewards(self, state: GWState) -> list[float]:
+        """D4: a cooperative game is won or lost by all together, a whole win for each."""
+        if state.ext.get("cooperative"):
+            return [1.0 if state.flags.get("winners") else 0.0] * state.players
+        return super().rewards(state)
+
+    def evaluate(self, state: GWState, seat: int) -> float:
+        """Cooperative: the team's mean worth (every seat shares it); otherwise the lead over the best rival."""
+        if not state.ext.get("cooperative"):
+            return super().evaluate(state, seat)
+        values = self.potential(state)
+        mean = sum(values) / len(values)
+        return min(1.0, max(0.0, 0.5 + (mean - BOARD.starting_honor) / (4 * max(10.0, abs(mean)))))
 
     def potential(self, state: GWState) -> list[float]:
         """Honor plus rough worth of what each seat holds and has put to work (for bots)."""
