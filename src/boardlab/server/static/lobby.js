@@ -16,6 +16,8 @@ export async function showLobby(root) {
       el("div", { id: "games-list" })),
   );
   renderMine(meta);
+  const last = sessionStorage.getItem("boardlab.created");  // still shown after a language switch
+  if (last) showCreated(JSON.parse(last));
   await listGames(meta);
 }
 
@@ -147,6 +149,7 @@ function showCreated(made) {
   box.replaceChildren(el("p", {}, t("lobby.created")), ...rows,
     linkRow(t("lobby.spectate_link"), seatLink(made.id, null), "spectate-link"));
   box.dataset.game = made.id;
+  sessionStorage.setItem("boardlab.created", JSON.stringify(made));
 }
 
 // ---- joining, my seats, the list ----------------------------------------------------------------
