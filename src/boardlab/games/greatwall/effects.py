@@ -93,7 +93,7 @@ def op_kill_archers(state, seat, arg, rules):
         if where is None:
             return
         M.remove_archer(state, seat, where)
-        state.add_soldiers(seat, ARCHER, 1)
+        M.soldier_dies(state, seat, ARCHER)
         state.log(rules, "ev.kill", seat=seat, unit="archer", section=where)
 
 

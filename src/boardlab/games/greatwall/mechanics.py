@@ -92,8 +92,15 @@ def is_full(state: GWState, loc: str) -> bool:
 
 
 def has_room(state: GWState, loc: str) -> bool:
-    """GW-MOVE-02 / GW-ACTIVATE-06: an empty slot, or any green Location."""
+    """GW-MOVE-02 / GW-ACTIVATE-06: an empty slot, or any green Location (never a closed one)."""
+    if closed(state, loc):
+        return False
     return LOCS[loc].kind == "green" or len(state.clerks_on.get(loc, ())) < slots(state, loc)
+
+
+def closed(state: GWState, loc: str) -> bool:
+    """A scenario may close Locations to Clerks (e.g. haunted ones, AC-GHO-08): `ext["closed_locations"]`."""
+    return loc in state.ext.get("closed_locations", ())
 
 
 def clerks_of(state: GWState, loc: str, seat: int) -> int:
@@ -144,6 +151,19 @@ def remove_behind(state: GWState, seat: int, unit: int, section: int) -> None:
     items = list(state.behind[section])
     items.remove((seat, unit))
     state.behind[section] = tuple(items)
+
+
+def soldier_dies(state: GWState, seat: int, unit: int) -> None:
+    """A killed soldier goes back to its owner's supply (GW-BREACH-12, D23), unless a scenario
+    removes the dead from the game (`ext["permanent_death"]`, AC-GHO-14)."""
+    if state.ext.get("permanent_death"):
+        dead = dict(state.ext.get("dead", ()))
+        dead[seat] = dead.get(seat, 0) + 1
+        state.ext["dead"] = tuple(sorted(dead.items()))
+    elif seat == SECONDARY:
+        state.secondary_spearmen += 1
+    else:
+        state.add_soldiers(seat, unit, 1)
 
 
 def remove_archer(state: GWState, seat: int, section: int) -> None:

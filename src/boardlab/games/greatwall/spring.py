@@ -419,6 +419,7 @@ def run_defeat(state, task):
     """5.1: local victory to the most slots covered by soldiers (ties: Leader track)."""
     T.done(state)
     order = M.leader_order(state)
+    later = []
     for row in column(state, section_of(state)):
         horde = horde_at(state, row)
         if not defeated(horde):
@@ -435,6 +436,9 @@ def run_defeat(state, task):
         for seat in range(state.players):
             if seat != winner and any(c is not None and c[0] == seat for c in horde[1]):
                 M.gain(state, seat, {"honor": BOARD.defeat_participation_honor}, ("GW-BREACH-04", "GWA-BATTLE-03"))
+        # Extension point "defeated" (#20, e.g. AC-GHO-12): `fn(state, row, winner or None) -> tasks`.
+        later += [t for extension in T.extensions("defeated") for t in extension(state, row, winner)]
+    T.push(state, *later)
 
 
 @T.handler("breach_step")
@@ -528,10 +532,7 @@ def _save_or_kill(state, saved: bool, free: bool = False) -> None:
         M.place_behind(state, seat, unit, s)
         state.log(("GW-BREACH-10", "GW-BREACH-11"), "ev.saved", seat=seat, unit=M.unit_name(unit))
     else:
-        if seat == SECONDARY:
-            state.secondary_spearmen += 1
-        else:
-            state.add_soldiers(seat, unit, 1)
+        M.soldier_dies(state, seat, unit)
         state.log(("GW-BREACH-08", "GW-BREACH-12") + (("GW-TWOP-14",) if seat == SECONDARY else ()),
                   "ev.kill", seat=seat, unit=M.unit_name(unit), section=s)
 
