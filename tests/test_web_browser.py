@@ -156,7 +156,7 @@ def test_carcassonne_against_a_bot_to_the_end_then_replay(server, context):
     links = create_in_lobby(page, server, "carcassonne", ["human", "bot:random"])
     assert len(links) == 1 and "#token=" in links[0]
     page.goto(links[0])
-    turn = 0
+    turn = followers = 0
     screenshot_taken = False
     while wait_my_turn_or_over(page) == "my-turn":
         decision = page.evaluate("document.body.dataset.decision")
@@ -167,12 +167,14 @@ def test_carcassonne_against_a_bot_to_the_end_then_replay(server, context):
                 screenshot_taken = True
             place_by_clicking(page, turn)
         elif decision == "meeple":
-            follower_by_clicking(page, turn)
+            follower_by_clicking(page, followers)
+            followers += 1
         else:
             page.click("#options .option >> nth=0")
         page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
         turn += 1
     assert turn > 40  # every decision of the human seat was made by clicking
+    assert page.locator("#log li[data-key='ev.meeple']", has_text="Seat 0 ").count() > 0  # rings were clicked
     assert page.is_visible("#result") and page.inner_text("#winners")
     shot(page, "carcassonne-final.png")
     # the replay: starts at the end, steps back and forward

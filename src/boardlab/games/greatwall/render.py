@@ -316,6 +316,9 @@ LABELS = {  # short labels of the player area
              "zh-Hans": "第 {level} 层 · 防御 {defence} · 防御工事 {forts}"},
     "horde": {"en": "Breach {breach} · Kill {kill} · Honor {honor}", "zh-Hant": "突破 {breach} · 擊殺 {kill} · 榮譽 {honor}",
               "zh-Hans": "突破 {breach} · 击杀 {kill} · 荣誉 {honor}"},
+    "secondary": {"en": "Secondary race: Honor {honor}, Spearmen {spearmen}",
+                  "zh-Hant": "次要種族：榮譽 {honor}，長矛兵 {spearmen}", "zh-Hans": "次要种族：荣誉 {honor}，长矛兵 {spearmen}"},
+    "rat": {"en": "The Rat is at {location}", "zh-Hant": "老鼠在{location}", "zh-Hans": "老鼠在{location}"},
     "year": {"en": "Year {year}, {season}", "zh-Hant": "第 {year} 年，{season}", "zh-Hans": "第 {year} 年，{season}"},
 }
 
@@ -358,10 +361,16 @@ def _hand(ctx: Ctx, y: float) -> tuple[str, float]:
 # ---- the whole table -----------------------------------------------------------------------------
 
 def _season(ctx: Ctx) -> str:
+    """The headline: year and season, the Secondary race (2 players) and the Rat's Location."""
     season = ctx.view.get("season", "")
     key = f"txt.season.{season}"
     name = ctx.cat.text(key, ctx.lang) if ctx.cat.has(key) else season
-    return _label(ctx, "year", year=ctx.view.get("year", ""), season=name)
+    parts = [_label(ctx, "year", year=ctx.view.get("year", ""), season=name)]
+    if "secondary" in ctx.view:
+        parts.append(_label(ctx, "secondary", **ctx.view["secondary"]))
+    if ctx.view.get("rat"):
+        parts.append(_label(ctx, "rat", location=ctx.name(ctx.view["rat"]["location"])))
+    return "   ·   ".join(parts)
 
 
 def render_board(view: dict, lang: str = "en", legal: list[str] | None = None) -> str:
@@ -377,5 +386,5 @@ def render_board(view: dict, lang: str = "en", legal: list[str] | None = None) -
             f'data-game="greatwall" data-lang="{_a(lang)}">'
             f'<style>.legal{{stroke:#0a8f3c;stroke-width:3.5px;stroke-dasharray:7 4}}</style>'
             f'<rect width="{W}" height="{height}" fill="#efe6d2"/>'
-            + _text(10, 20, _season(ctx), 15, weight="bold", extra='data-season="1"')
+            + _text(10, 20, _season(ctx), 14, weight="bold", extra='data-season="1"')
             + _hordes(ctx) + _wall(ctx) + locs + track + players + hand + "</svg>")

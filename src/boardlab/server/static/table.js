@@ -208,7 +208,9 @@ class Table {
     const v = this.view;
     const rows = v.scores.map((score, seat) => el("tr", { class: seat === v.to_play ? "to-play" : "", dataset: { seat } },
       el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(v.game, seat)}` })),
-      el("td", {}, this.seatLabel(seat)), el("td", { class: "score" }, String(score))));
+      el("td", {}, this.seatLabel(seat)),
+      el("td", { class: "muted", title: t("table.supply") }, Array.isArray(v.supply) ? `♟ ${v.supply[seat]}` : ""),
+      el("td", { class: "score" }, String(score))));
     this.root.querySelector("#scores").replaceChildren(el("h3", {}, t("table.scores")), el("table", {}, rows));
   }
 
