@@ -216,7 +216,7 @@ class Table {
 
   renderLog() {
     const list = this.root.querySelector("#log");
-    const atEnd = list.scrollTop + list.clientHeight >= list.scrollHeight - 20;
+    const atEnd = !list.childElementCount || list.scrollTop + list.clientHeight >= list.scrollHeight - 20;
     list.replaceChildren(...logList(this.view.game, this.view.log || []));
     if (atEnd) list.scrollTop = list.scrollHeight;
   }
