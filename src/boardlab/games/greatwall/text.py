@@ -5,6 +5,10 @@ from .data_tables import HORDES
 from .view import CARDS, name_of
 
 
+# Scenario id -> fn(view["scenario"], t, name) -> lines (t: the catalogue text, name: a localised name).
+SCENARIO_LINES: dict = {}
+
+
 def render_text(rules, view: dict, lang: str) -> str:
     cat = rules.catalogue
     t = lambda key, **kw: cat.text(key, lang, **kw)  # noqa: E731
@@ -33,6 +37,9 @@ def render_text(rules, view: dict, lang: str) -> str:
         rat = view["rat"]
         lines.append(t("txt.rat", location=name_of(rat["location"], lang, cat) if rat["location"] else "-",
                        card=f"{name_of(rat['cards'][-1], lang, cat)}: {CARDS[rat['cards'][-1]].text.get(lang)}"))
+    scenario = view.get("scenario") or {}
+    if scenario.get("id") in SCENARIO_LINES:
+        lines += SCENARIO_LINES[scenario["id"]](scenario, t, lambda thing: name_of(thing, lang, cat))
     track = sep.join(f"{name_of(a['card'], lang, cat)} ({a['price']})" for a in view["advisor_track"])
     lines.append(t("txt.advisor_track") + ": " + (track or "-"))
     lines.append(t("txt.artifacts") + ": " + sep.join(

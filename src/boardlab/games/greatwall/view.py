@@ -9,6 +9,8 @@ from .state import GWState
 
 UNITS = ("spearman", "archer", "horseman")
 CARDS = {**HORDES, **COMMANDS, **ADVISORS, **GENERALS, **TACTICS, **ARTIFACTS, **RAT_CARDS}
+# Scenario id (`ext["scenario"]`) -> fn(state) -> its public state, shown as view["scenario"].
+SCENARIO_VIEWS: dict = {}
 
 
 def full_view(state: GWState) -> dict:
@@ -36,6 +38,8 @@ def full_view(state: GWState) -> dict:
     }
     if state.players == 2:
         view["secondary"] = {"honor": state.secondary_honor, "spearmen": state.secondary_spearmen}
+    if state.ext.get("scenario") in SCENARIO_VIEWS:
+        view["scenario"] = SCENARIO_VIEWS[state.ext["scenario"]](state)
     if "rat" in state.ext:
         r = dict(state.ext["rat"])
         view["rat"] = {"location": r["location"], "cards": list(r["shown"])}
