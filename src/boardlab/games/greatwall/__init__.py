@@ -10,7 +10,7 @@ from ...core.visibility import NOBODY, OWNER, Zone
 from . import effects, mechanics as M, seasons as S, spring as SP, tasks as T
 from . import locations  # noqa: F401  (registers the Location tasks and decisions)
 from .data_tables import BOARD, CLANS
-from .modules import cooperative, rat, shame
+from .modules import cooperative, ghost, rat, shame
 from .state import GWState
 from .text import render_text
 from .view import CARDS, describe_action, full_view, localize_params, resample
@@ -26,10 +26,12 @@ STEPS = {
     "command.reveal": S.step_reveal_command,
     "command.next": S.step_next_command,
     "command.end": S.step_end_command,
+    "winter.end": S.step_winter_end,
     "spring.start": SP.step_spring,
     "battle.choose": SP.step_choose,
     "battle.next": SP.step_next,
     "spring.end": SP.step_spring_end,
+    "spring.after": SP.step_spring_after,
     "summer.donate": S.step_summer,
     "summer.reveal": S.step_reveal_donations,
     "year.end": S.step_year_end,
@@ -88,7 +90,8 @@ class GreatWall(Ruleset):
         return chosen
 
     def main_option_sets(self):
-        return [(n, {}) for n in range(2, 6)] + [(n, {"expansions": ["rat"]}) for n in (2, 3, 5)]
+        return ([(n, {}) for n in range(2, 6)] + [(n, {"expansions": ["rat"]}) for n in (2, 3, 5)]
+                + [(3, {"scenario": "ghost"})])
 
     def flow(self, options: dict) -> Flow:
         key = module_names(options)
@@ -173,7 +176,7 @@ COOP_ONLY = {"diaoyu": "AC-DIA-03", "redturban": "AC-RED-04"}
 MODES = ("competitive", "cooperative")
 # Module name -> factory returning (flow Module, task extension points). Expansions use their
 # option name, scenarios theirs, and the cooperative mode is the module "cooperative".
-MODULES = {"rat": rat.module, "shame": shame.module, "cooperative": cooperative.module}
+MODULES = {"rat": rat.module, "shame": shame.module, "cooperative": cooperative.module, "ghost": ghost.module}
 
 
 def module_names(options: dict) -> tuple[str, ...]:

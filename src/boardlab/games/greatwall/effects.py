@@ -9,9 +9,9 @@ from . import mechanics as M
 from . import tasks as T
 from .content import RESOURCES
 from .data_tables import BOARD, LOCS, vector
-from .state import ARCHER, GWState, HORSEMAN, SPEARMAN
+from .state import ARCHER, BANNERMAN, GWState, HORSEMAN, SPEARMAN
 
-UNITS = {"spearman": SPEARMAN, "archer": ARCHER, "horseman": HORSEMAN}
+UNITS = {"spearman": SPEARMAN, "archer": ARCHER, "horseman": HORSEMAN, "bannerman": BANNERMAN}
 
 
 def effect_tasks(seat: int, effects: list[dict], rules: tuple[str, ...]) -> list[tuple]:
@@ -231,7 +231,8 @@ def activation_targets(state, ref) -> list[str]:
     here = M.locations(state)
     pool = here if ref == "any" else [l for l in here if LOCS[l].kind == ref] if ref in (
         "production", "action", "green") else [ref]
-    return [l for l in pool if any(s >= 0 for s in state.clerks_on.get(l, ()))]
+    from .locations import EFFECTS  # a Location without an effect cannot be activated (AC-EMP-08)
+    return [l for l in pool if l in EFFECTS and any(s >= 0 for s in state.clerks_on.get(l, ()))]
 
 
 def legal_advanced(state):
@@ -311,7 +312,7 @@ def movable(state, seat, route=None) -> list[str]:
         targets = [t for t in range(BOARD.sections) if t != s and (not isinstance(route, tuple) or t == route[1])]
         if seat in state.archers[s] and any(M.free_archer_slot(state, t) for t in targets):
             out.append(f"archer@{s}")
-        for unit in (SPEARMAN, HORSEMAN):
+        for unit in (SPEARMAN, HORSEMAN, BANNERMAN):
             if (seat, unit) in state.behind[s] and targets:
                 out.append(f"{M.unit_name(unit)}@{s}")
     return out

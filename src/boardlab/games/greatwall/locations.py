@@ -8,7 +8,7 @@ from . import mechanics as M
 from . import tasks as T
 from .data_tables import BOARD, LOCS, LOC_ORDER
 from .effects import build_fort, deploy
-from .state import ARCHER, GWState, HORSEMAN, SECONDARY, SPEARMAN
+from .state import ARCHER, BANNERMAN, GWState, HORSEMAN, SECONDARY, SPEARMAN
 
 ACT = ("GW-ENGINE-02", "GW-ENGINE-03", "GW-ACTIVATE-07")
 
@@ -16,8 +16,10 @@ ACT = ("GW-ENGINE-02", "GW-ENGINE-03", "GW-ACTIVATE-07")
 # ---- which Locations activate, and in what order (GWA-COMMAND-04) -----------------------------------
 
 def due(state: GWState) -> list[str]:
-    """GW-ACTIVATE-01/05: full regular Locations and occupied green ones, in board order."""
-    return [loc for loc in LOC_ORDER if state.clerks_on.get(loc) and (LOCS[loc].kind == "green" or M.is_full(state, loc))]
+    """GW-ACTIVATE-01/05: full regular Locations and occupied green ones, in board order.
+    A Location without an effect (in EFFECTS) never activates (the Warehouse, AC-EMP-08)."""
+    return [loc for loc in LOC_ORDER if state.clerks_on.get(loc) and loc in EFFECTS
+            and (LOCS[loc].kind == "green" or M.is_full(state, loc))]
 
 
 @T.handler("activations")
@@ -118,6 +120,8 @@ def production(state, seat, loc, n, _):
     T.done(state)
     level = state.overseers[loc][seat]
     amount = n + level if n else 0
+    for extension in T.extensions("production"):  # scenarios: `fn(state, seat, loc, amount) -> amount`
+        amount = max(0, extension(state, seat, loc, amount))
     M.gain(state, seat, {LOCS[loc].resource: amount}, ("GW-PROD-01", "GW-PROD-02", "GW-PROD-03"))
     state.flags[f"gathered:{seat}:{loc}"] = amount
     _trigger(state, seat, loc)
@@ -186,7 +190,11 @@ def per_clerk_choice(kind: str, legal):
 # ---- Barracks (GW-BARRACKS-*, GWA-OVERSEER-04, GWA-BARRACKS-01) ---------------------------------------
 
 def recruit_cost(state, seat, unit_name: str) -> dict:
-    cost = dict(BOARD.recruit_costs[unit_name])
+    if unit_name == "bannerman":
+        from .modules.genghis import NUMBERS  # GK-60
+        cost = dict(NUMBERS.bannerman_cost)
+    else:
+        cost = dict(BOARD.recruit_costs[unit_name])
     discount = state.overseers["barracks"][seat]
     for r in ("wood", "stone", "chi", "gold"):
         while discount and cost.get(r):
@@ -208,6 +216,9 @@ def legal_recruit(state, seat=None):
                 out.append(f"horseman:{s}:archer")
             if (seat, SPEARMAN) in state.behind[s]:
                 out.append(f"horseman:{s}:spearman")
+        if len(state.soldiers[seat]) > BANNERMAN and state.soldiers[seat][BANNERMAN] and M.can_pay(
+                state, seat, recruit_cost(state, seat, "bannerman")):
+            out.append(f"bannerman:{s}")  # GK-59/60: the one Bannerman, behind the Wall like a Spearman
     return out
 
 
@@ -215,7 +226,8 @@ def legal_recruit(state, seat=None):
 def apply_recruit(state, seat, action_id):
     unit, section, *upgrade = action_id.split(":")
     section = int(section)
-    rules = ("GW-BARRACKS-01", {"archer": "GW-BARRACKS-02", "spearman": "GW-BARRACKS-03"}.get(unit, "GW-BARRACKS-05"))
+    rules = ("GW-BARRACKS-01", {"archer": "GW-BARRACKS-02", "spearman": "GW-BARRACKS-03",
+                                "bannerman": "GK-59"}.get(unit, "GW-BARRACKS-05"))
     M.pay(state, seat, recruit_cost(state, seat, unit), rules + ("GW-OVERSEER-07", "GWA-OVERSEER-04"))
     state.flags[f"recruited:{seat}"] = 1
     if unit == "horseman":
@@ -226,6 +238,8 @@ def apply_recruit(state, seat, action_id):
             M.remove_behind(state, seat, SPEARMAN, section)
             state.add_soldiers(seat, SPEARMAN, 1)
         deploy(state, seat, HORSEMAN, section, rules + ("GWA-BARRACKS-01",))
+    elif unit == "bannerman":
+        deploy(state, seat, BANNERMAN, section, rules + ("GK-58", "GK-60"))
     else:
         deploy(state, seat, ARCHER if unit == "archer" else SPEARMAN, section, rules)
 

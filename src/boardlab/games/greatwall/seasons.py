@@ -113,27 +113,45 @@ def step_year(state: GWState) -> str:
 
 
 def step_income(state: GWState) -> str:
-    """GW-AUTUMN-01..04: General income, then Overseer production by level."""
     state.season = "autumn"
+    return T.run_then(state, [("income",)], "autumn.invasion")
+
+
+@T.handler("income")
+def run_income(state, task):
+    """GW-AUTUMN-01..04: General income, then Overseer production by level.
+
+    Extension point "overseer_income" (scenarios, greatwall-conflicts.md §2.1 row #1):
+    `fn(state, seat, loc, amount) -> amount` changes one Overseer's yield."""
+    T.done(state)
     for seat in range(state.players):
         M.gain(state, seat, GENERALS[state.general[seat]].income, ("GW-STRUCT-03", "GW-AUTUMN-01"))
         for loc, levels in state.overseers.items():
             resource = LOCS[loc].resource
             if levels[seat] and resource:
-                M.gain(state, seat, {resource: levels[seat]}, ("GW-AUTUMN-03", "GW-AUTUMN-04", "GWA-OVERSEER-02"))
+                amount = levels[seat]
+                for extension in T.extensions("overseer_income"):
+                    amount = extension(state, seat, loc, amount)
+                if amount > 0:
+                    M.gain(state, seat, {resource: amount}, ("GW-AUTUMN-03", "GW-AUTUMN-04", "GWA-OVERSEER-02"))
         trigger(state, seat, "autumn")
-    return T.run_then(state, [], "autumn.invasion")
 
 
 def step_invasion(state: GWState) -> str:
+    return T.run_then(state, [("invasion",)], "winter.start")
+
+
+@T.handler("invasion")
+def run_invasion(state, task):
     """GW-AUTUMN-05..09: as many Horde cards as players, row 1 left to right first."""
+    T.done(state)
     tasks = []
     for _ in range(state.players):
         card = draw_horde(state)
         if card is None:
             break
         tasks += place_horde(state, card)
-    return T.run_then(state, tasks, "winter.start")
+    T.push(state, *tasks)
 
 
 def draw_horde(state: GWState) -> str | None:
@@ -148,9 +166,11 @@ def slot_index(section: int, row: int) -> int:
 
 
 def place_horde(state: GWState, card: str) -> list[tuple]:
-    """Fill the first free slot (row by row, left to right); else overflow (GWA-AUTUMN-01)."""
+    """Fill the first free slot (row by row, left to right); else overflow (GWA-AUTUMN-01).
+    Sections in `ext["closed_sections"]` (Genghis Khan with 2 players, GK-12, D22) take no Hordes."""
+    open_sections = [s for s in range(BOARD.sections) if s not in state.ext.get("closed_sections", ())]
     for row in range(BOARD.horde_rows):
-        for section in range(BOARD.sections):
+        for section in open_sections:
             i = slot_index(section, row)
             if state.hordes[i] is None:
                 state.hordes[i] = (card, (None,) * 6, ())
@@ -158,15 +178,20 @@ def place_horde(state: GWState, card: str) -> list[tuple]:
                           section=section, row=row)
                 return []
     last = BOARD.horde_rows - 1
-    removed = state.hordes[slot_index(0, last)]
-    for section in range(BOARD.sections - 1):
-        state.hordes[slot_index(section, last)] = state.hordes[slot_index(section + 1, last)]
-    state.hordes[slot_index(BOARD.sections - 1, last)] = (card, (None,) * 6, ())
-    release_soldiers(state, removed, 0)
+    removed = state.hordes[slot_index(open_sections[0], last)]
+    for a, b in zip(open_sections, open_sections[1:]):
+        state.hordes[slot_index(a, last)] = state.hordes[slot_index(b, last)]
+    state.hordes[slot_index(open_sections[-1], last)] = (card, (None,) * 6, ())
+    release_soldiers(state, removed, open_sections[0])
     state.horde_discard.append(removed[0])
     state.log(("GW-AUTUMN-08", "GW-AUTUMN-09", "GWA-AUTUMN-01"), "ev.overflow", removed=removed[0], card=card)
     rules = ("GW-AUTUMN-09", "GWA-BREACH-02")
-    return [t for seat in M.tea_order(state) for t in effect_tasks(seat, HORDES[removed[0]].destruction, rules)]
+    tasks = [t for seat in M.tea_order(state) for t in effect_tasks(seat, HORDES[removed[0]].destruction, rules)]
+    # Extension point "raid" (D10: the overflow is a Raid): `fn(state, card, tasks) -> tasks` may add to or
+    # replace the destruction effects of the removed card.
+    for extension in T.extensions("raid"):
+        tasks = extension(state, removed[0], tasks)
+    return tasks
 
 
 def release_soldiers(state: GWState, horde: tuple, section: int) -> None:
@@ -261,6 +286,12 @@ def step_end_command(state: GWState) -> str:
     for seat in range(state.players):
         state.cmd_hand[seat], state.cmd_deck[seat] = (), ()
     state.log(("GW-COMMAND-11",), "ev.winter_end")
+    return "winter.end"
+
+
+def step_winter_end(state: GWState) -> str:
+    """A named point for modules: the end of Winter, after the 2nd Command phase's clean-up
+    (greatwall-conflicts.md §2.1 row #5, 000's "check defeated Hordes"); hook it "before"/"after"."""
     return "spring.start"
 
 

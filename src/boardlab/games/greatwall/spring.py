@@ -12,9 +12,10 @@ from .data_tables import BOARD, HORDES, TACTICS
 from .effects import effect_tasks
 from .generals import trigger
 from .seasons import release_soldiers, slot_index
-from .state import ARCHER, GWState, HORSEMAN, SECONDARY, SPEARMAN
+from .state import ARCHER, BANNERMAN, GWState, HORSEMAN, SECONDARY, SPEARMAN
 
-SOLDIER_MARKS = ("s", "h", "x")
+SOLDIER_MARKS = ("s", "h", "x", "b")  # b: a Bannerman (Genghis Khan, GK-58)
+DISPATCHED = {"spearman": SPEARMAN, "horseman": HORSEMAN, "bannerman": BANNERMAN}
 
 
 def step_spring(state: GWState) -> str:
@@ -92,6 +93,12 @@ def step_spring_end(state: GWState) -> str:
     state.forts = [0] * BOARD.sections
     state.battle = {}
     state.log(("GW-FORT-04", "GW-BREACH-20"), "ev.spring_end")
+    return "spring.after"
+
+
+def step_spring_after(state: GWState) -> str:
+    """A named point for modules: after the battles (GW-BREACH-20), before Summer's donation
+    (greatwall-conflicts.md §2.1 row #8b: 000's "after the Siege phase"); hook it "before"/"after"."""
     return "summer.donate"
 
 
@@ -214,7 +221,7 @@ def cover(state, seat: int, row: int, slot: int, mark: str, rules) -> None:
     covered = covered[:slot] + ((seat, mark),) + covered[slot + 1:]
     state.hordes[i] = (card, covered, units)
     reward = HORDES[card].slots[slot].reward
-    if seat != SECONDARY and reward:
+    if seat != SECONDARY and reward and not state.battle.get("no_rewards"):  # a module may switch rewards off
         T.push(state, *effect_tasks(seat, reward, rules))
 
 
@@ -304,6 +311,8 @@ def dispatch_options(state, seat: int) -> list[str]:
         out.append(f"dispatch:spearman:{rows[0]}")          # GW-BATTLE-14/15
     if (seat, HORSEMAN) in state.behind[s]:
         out += [f"dispatch:horseman:{r}" for r in rows]      # GW-BATTLE-16
+    if (seat, BANNERMAN) in state.behind[s]:
+        out.append(f"dispatch:bannerman:{rows[0]}")         # GK-61, D12: like a Spearman
     return out
 
 
@@ -335,10 +344,12 @@ def apply_dispatch(state, action_id):
     else:
         T.replace(state, ("dispatch", -2, index + 1))
     _, unit, row = action_id.split(":")
-    unit_id = SPEARMAN if unit == "spearman" else HORSEMAN
+    unit_id = DISPATCHED[unit]
     M.remove_behind(state, seat, unit_id, section_of(state))
-    n = 1 if unit_id == SPEARMAN else min(2, len(open_slots(horde_at(state, int(row)))))  # GWA-BARRACKS-01
+    n = 1 if unit_id != HORSEMAN else min(2, len(open_slots(horde_at(state, int(row)))))  # GWA-BARRACKS-01
     tasks = [("place_soldier", seat, unit_id, int(row), n, ())]
+    if unit_id == BANNERMAN:
+        tasks.append(("bannerman_dispatched", seat))  # its clan's bonus (modules/genghis.py)
     card = state.battle.pop(f"dispatch_card:{seat}", None)
     if card is not None:  # GW-TACTICS-05, GW-BATTLE-13: once per section
         tasks.append(("tactic_resolve", seat, card, ("GW-TACTICS-05", "GW-BATTLE-12", "GW-BATTLE-13")))
@@ -383,7 +394,7 @@ def apply_slot(state, action_id):
     kind, seat, unit, row, left, chosen = T.top(state)
     k = int(action_id.split(":")[1])
     T.replace(state, (kind, seat, unit, row, left - 1, chosen + (k,)))
-    mark = "x" if seat == SECONDARY else "s" if unit == SPEARMAN else "h"
+    mark = "x" if seat == SECONDARY else "s" if unit == SPEARMAN else "b" if unit == BANNERMAN else "h"
     state.log(("GW-BATTLE-09", "GW-BATTLE-10") + (("GW-TWOP-12", "GW-TWOP-13") if seat == SECONDARY else ()),
               "ev.dispatch", seat=seat, unit=M.unit_name(unit), row=row, slot=k)
     cover(state, seat, row, k, mark, ("GW-BATTLE-10",))
@@ -448,6 +459,8 @@ def run_breach(state, task):
     s = section_of(state)
     alive = [r for r in column(state, s) if not defeated(horde_at(state, r))]
     total = sum(HORDES[horde_at(state, r)[0]].breach for r in alive)
+    for extension in T.extensions("breach_value"):  # `fn(state, section, rows) -> extra Breach value`
+        total += extension(state, s, alive)
     if total <= M.defence(state, s):
         state.log(("GW-BREACH-05",), "ev.held", section=s, breach=total, defence=M.defence(state, s))
         return
@@ -459,6 +472,10 @@ def run_breach(state, task):
         for seat in here:
             tasks += effect_tasks(seat, spec.breach_effect, ("GW-BREACH-06", "GWA-BREACH-02"))
     tasks += [("kills", -2, r) for r in alive]
+    # Extension point "breach" (scenarios: "when the Wall is breached"): `fn(state, section, rows, here,
+    # tasks) -> tasks` (rows: the undefeated Horde rows that breach; here: the players involved, Tea order).
+    for extension in T.extensions("breach"):
+        tasks = extension(state, s, alive, here, tasks)
     T.push(state, *tasks)
     for seat in here:  # pushed last, so abilities (e.g. fewer kills) act before the breach effects
         trigger(state, seat, "breach_here")
@@ -478,7 +495,10 @@ def run_kills(state, task):
     horde = horde_at(state, row)
     victims = [(seat, unit, "card") for seat, unit, _ in horde[2]]
     victims += [(seat, ARCHER, "wall") for seat in state.archers[section_of(state)]]
-    victims = victims[:HORDES[horde[0]].kill]
+    kill = HORDES[horde[0]].kill
+    for extension in T.extensions("kill_value"):  # `fn(state, row, kill) -> kill`
+        kill = extension(state, row, kill)
+    victims = victims[:kill]
     T.push(state, *[("victim", seat, unit, where, row) for seat, unit, where in victims])
 
 
@@ -530,6 +550,9 @@ def _save_or_kill(state, saved: bool, free: bool = False) -> None:
         if not free:
             M.pay(state, seat, {"chi": BOARD.save_cost}, ("GW-BREACH-10",))
         M.place_behind(state, seat, unit, s)
+        if where == "card":  # remembered for the attack on Genghis Khan (GK-48)
+            key = f"saved:{seat}:{row}"
+            state.battle[key] = state.battle.get(key, ()) + (unit,)
         state.log(("GW-BREACH-10", "GW-BREACH-11"), "ev.saved", seat=seat, unit=M.unit_name(unit))
     else:
         M.soldier_dies(state, seat, unit)
@@ -544,9 +567,9 @@ def run_claim(state, task):
     s = section_of(state)
     for row in column(state, s):
         horde = horde_at(state, row)
-        if not defeated(horde):
+        if f"won:{row}" not in state.battle:  # defeated in 5.1 (soldiers killed since do not undo it)
             continue
-        winner = state.battle.get(f"won:{row}", -9)
+        winner = state.battle[f"won:{row}"]
         release_soldiers(state, horde, s)
         state.hordes[slot_index(s, row)] = None
         if winner >= 0:
