@@ -204,7 +204,6 @@ def test_rat_is_accepted_in_competitive_mode_at_every_player_count(players):
     ({"scenario": "freezing"}, "freezing"),
     ({"scenario": "famine"}, "famine"),
     ({"scenario": "emperor"}, "emperor"),
-    ({"scenario": "ghost"}, "ghost"),
     ({"scenario": "diaoyu", "mode": "cooperative"}, "diaoyu"),
     ({"scenario": "redturban", "mode": "cooperative"}, "redturban"),
 ])
