@@ -212,6 +212,12 @@ class Artifact(Card):
     honor: int = Field(ge=1)
     at_least: int = 0
     max: int = 0  # "per": the most units that count (0: no cap)
+    # D17, AC-12/13: base Artifacts score at the end; Ancient Chronicles ones ("any") are claimed during
+    # the game by the first player to reach `at_least` of `measure` (GWA-AC-02): Honor plus `effects`.
+    timing: Literal["end", "any"] = "end"
+    effects: Effects = []
+
+    _v = field_validator("effects")(check_effects)
 
     @field_validator("measure")
     @classmethod
@@ -219,6 +225,12 @@ class Artifact(Card):
         if v not in MEASURES:
             raise ValueError(f"unknown measure {v!r}; known: {', '.join(MEASURES)}")
         return v
+
+    @model_validator(mode="after")
+    def _claim(self):
+        if self.timing == "any" and (self.scoring != "threshold" or self.at_least < 1):
+            raise ValueError(f"{self.id}: an artifact claimed during the game needs scoring threshold, at_least >= 1")
+        return self
 
 
 class RatCard(Card):
@@ -265,6 +277,32 @@ class Bannerman(Card):
     on_dispatch: Effects = []
 
     _v = field_validator("on_dispatch")(check_effects)
+
+
+class KhanNumbers(_Strict):
+    """The Genghis Khan module's numbers (GK-09, GK-16, GK-50, GK-60, GK-62)."""
+    source: str
+    base_types_removed: int = Field(ge=0)   # GK-09
+    skills_revealed: int = Field(ge=1)      # GK-16
+    honor_per_spot: int = Field(ge=0)       # GK-50
+    bannerman_cost: dict[str, int]          # GK-60
+    rally_attacks: int = Field(ge=1)        # GK-62
+
+    @field_validator("bannerman_cost")
+    @classmethod
+    def _cost(cls, v):
+        if not _amounts(v, set(RESOURCES)):
+            raise ValueError(f"a cost is positive amounts of {RESOURCES}, not {v!r}")
+        return v
+
+
+class KhanSet(_Strict):
+    """data/khan.yaml: everything the Genghis Khan module brings besides Hordes and Advisors."""
+    numbers: KhanNumbers
+    khan: KhanCard
+    skills: list[SkillCard]
+    awards: list[EmperorsAward]
+    bannermen: list[Bannerman]
 
 
 class Clan(_Strict):

@@ -6,9 +6,17 @@ from .data_tables import GENERALS
 from .effects import effect_tasks
 
 
+# Module functions `fn(state, seat, event)` told of every trigger (e.g. the Emperor's Award, GK-56).
+LISTENERS: list = []
+
+
 def trigger(state, seat: int, event: str) -> None:
     """Fire the seat's General ability if it listens to `event` (the ability's rule: its card)."""
-    if seat < 0 or state.general[seat] is None:
+    if seat < 0:
+        return
+    for listener in LISTENERS:
+        listener(state, seat, event)
+    if state.general[seat] is None:
         return
     ability = GENERALS[state.general[seat]].ability
     if ability.on == event:

@@ -354,7 +354,7 @@ def overseer_options(state, seat, where, free) -> list[str]:
         level = state.overseers[loc][seat]
         if level == 0 and state.soldiers[seat][SPEARMAN] and (free or sum(state.res[seat]) >= BOARD.overseer["buy_resources"]):
             out.append(f"buy:{loc}")
-        elif 0 < level < BOARD.overseer["max_level"] and (free or sum(state.res[seat]) >= BOARD.overseer["upgrade_cost"]):
+        elif 0 < level < BOARD.overseer["max_level"] and loc not in state.ext.get("overseer_locked", ()) and (free or sum(state.res[seat]) >= BOARD.overseer["upgrade_cost"]):
             out.append(f"upgrade:{loc}")
     return out
 

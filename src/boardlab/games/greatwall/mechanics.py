@@ -6,7 +6,7 @@ from .content import RESOURCES
 from .data_tables import BOARD, LOC_ORDER, LOCS, vector
 from .state import GWState, SECONDARY
 
-UNIT_NAMES = ("spearman", "archer", "horseman")
+UNIT_NAMES = ("spearman", "archer", "horseman", "bannerman")
 
 
 # ---- tracks (GWA-TRACK-01/02) ----------------------------------------------------------------

@@ -516,6 +516,8 @@ def step_final(state: GWState) -> str:
     tea = M.tea_order(state)
     for art in state.artifacts:
         spec = ARTIFACTS[art]
+        if spec.timing != "end":  # AC-12/13: Ancient Chronicles Artifacts act during the game, not here
+            continue
         counts = [measure(state, s, spec.measure) for s in range(state.players)]
         for seat in artifact_winners(spec, counts, tea):
             units = min(counts[seat], spec.max) if spec.max else counts[seat]

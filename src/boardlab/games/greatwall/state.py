@@ -10,6 +10,7 @@ from ...core.state import BaseState
 SECONDARY = -1
 WOOD, STONE, GOLD, CHI = range(4)
 SPEARMAN, ARCHER, HORSEMAN = range(3)
+BANNERMAN = 3  # Genghis Khan (GK-58): a 4th entry of `soldiers` in that module only
 
 
 @register
