@@ -146,7 +146,8 @@ def run_invasion(state, task):
     """GW-AUTUMN-05..09: as many Horde cards as players, row 1 left to right first."""
     T.done(state)
     tasks = []
-    for _ in range(state.players):
+    fewer = state.flags.pop("invasion_fewer", 0)  # a scenario may place fewer cards, at least 1 (AC-RED-15/16)
+    for _ in range(max(1, state.players - fewer)):
         card = draw_horde(state)
         if card is None:
             break
