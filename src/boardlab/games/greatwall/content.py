@@ -362,6 +362,7 @@ class Board(_Strict):
     post_chi_cost: int
     secondary: dict[str, int | list[str]]
     shame: dict[str, int]                # ruling D11: pool_per_player, honor_per_token
+    scenarios: dict[str, dict[str, int]] = {}   # scenario id -> its authored numbers (rules-coop.yaml, ...)
     locations: list[LocationSpec]
 
 
