@@ -10,7 +10,7 @@ from ...core.visibility import NOBODY, OWNER, Zone
 from . import effects, mechanics as M, seasons as S, spring as SP, tasks as T
 from . import locations  # noqa: F401  (registers the Location tasks and decisions)
 from .data_tables import BOARD, CLANS
-from .modules import cooperative, ghost, rat, shame
+from .modules import cooperative, ghost, rat, redturban, shame
 from .state import GWState
 from .text import render_text
 from .view import CARDS, describe_action, full_view, localize_params, resample
@@ -91,7 +91,7 @@ class GreatWall(Ruleset):
 
     def main_option_sets(self):
         return ([(n, {}) for n in range(2, 6)] + [(n, {"expansions": ["rat"]}) for n in (2, 3, 5)]
-                + [(3, {"scenario": "ghost"})])
+                + [(3, {"scenario": "ghost"}), (3, {"scenario": "redturban", "mode": "cooperative"})])
 
     def flow(self, options: dict) -> Flow:
         key = module_names(options)
@@ -176,7 +176,8 @@ COOP_ONLY = {"diaoyu": "AC-DIA-03", "redturban": "AC-RED-04"}
 MODES = ("competitive", "cooperative")
 # Module name -> factory returning (flow Module, task extension points). Expansions use their
 # option name, scenarios theirs, and the cooperative mode is the module "cooperative".
-MODULES = {"rat": rat.module, "shame": shame.module, "cooperative": cooperative.module, "ghost": ghost.module}
+MODULES = {"rat": rat.module, "shame": shame.module, "cooperative": cooperative.module, "ghost": ghost.module,
+           "redturban": redturban.module}
 
 
 def module_names(options: dict) -> tuple[str, ...]:
