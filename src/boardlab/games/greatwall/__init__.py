@@ -11,6 +11,7 @@ from . import effects, mechanics as M, seasons as S, spring as SP, tasks as T
 from . import locations  # noqa: F401  (registers the Location tasks and decisions)
 from .data_tables import BOARD, CLANS
 from .modules import cooperative, ghost, rat, redturban, shame
+from .modules import chronicles, emperor, famine, freezing  # Ancient Chronicles (AC-*)
 from .state import GWState
 from .text import render_text
 from .view import CARDS, describe_action, full_view, localize_params, resample
@@ -91,7 +92,8 @@ class GreatWall(Ruleset):
 
     def main_option_sets(self):
         return ([(n, {}) for n in range(2, 6)] + [(n, {"expansions": ["rat"]}) for n in (2, 3, 5)]
-                + [(3, {"scenario": "ghost"}), (3, {"scenario": "redturban", "mode": "cooperative"})])
+                + [(3, {"scenario": "ghost"}), (3, {"scenario": "redturban", "mode": "cooperative"})]
+                + [(3, {"scenario": s}) for s in ("freezing", "famine", "emperor")])
 
     def flow(self, options: dict) -> Flow:
         key = module_names(options)
@@ -178,6 +180,8 @@ MODES = ("competitive", "cooperative")
 # option name, scenarios theirs, and the cooperative mode is the module "cooperative".
 MODULES = {"rat": rat.module, "shame": shame.module, "cooperative": cooperative.module, "ghost": ghost.module,
            "redturban": redturban.module}
+MODULES.update({"chronicles": chronicles.module, "freezing": freezing.module, "famine": famine.module,
+                "emperor": emperor.module})
 
 
 def module_names(options: dict) -> tuple[str, ...]:
@@ -188,7 +192,7 @@ def module_names(options: dict) -> tuple[str, ...]:
     if options.get("mode") == "cooperative":
         names += ("cooperative",)
     if options.get("scenario"):
-        names += (options["scenario"],)
+        names += ("chronicles", options["scenario"])  # AC-01..17: what every scenario shares
     return names
 
 

@@ -1,0 +1,108 @@
+"""皇帝出巡, the Emperor's Visit (AC-EMP-*): a competitive Ancient Chronicles scenario.
+
+Timing through the phase mapping (greatwall-conflicts.md §2.1):
+- setup: a Wound marker on the resource type the Emperor values (AC-EMP-03), the starting type drawn
+  at random (GWA-EMP-02); the Warehouse is on the board as a place for Clerks (AC-EMP-07, D19, D24);
+- Clerks reach the Warehouse like any Location (Command cards, effects); it has no effect: it never
+  activates, by filling or by advanced activation (AC-EMP-08; `locations.EFFECTS` has no entry);
+- after the siege (#8b: after the Spring battles, before Summer's donation): each player, in Tea order,
+  shows the year's quantity of the marked resource (GWA-EMP-01) and gains 10 Honor, or takes 1 Shame
+  token (AC-EMP-04..06, D11); then the player with the most Clerks in the Warehouse (ties: Tea order)
+  may move the marker to another resource (AC-EMP-09/10) and every Clerk in the Warehouse goes home
+  (AC-EMP-11).
+
+State: `ext["emperor"]` = the valued resource.
+"""
+from __future__ import annotations
+
+from ....core.flow import RETURN, Module
+from .. import mechanics as M
+from .. import tasks as T
+from ..content import RESOURCES
+from ..text import SCENARIO_LINES
+from ..view import SCENARIO_VIEWS
+from . import chronicles as AC
+from . import shame
+
+WAREHOUSE = "warehouse"
+
+
+def setup(state) -> None:
+    state.ext["scenario"] = "emperor"
+    state.clerks_on[WAREHOUSE] = ()                        # AC-EMP-07, D19, D24
+    state.ext["emperor"] = state.shuffle(list(RESOURCES))[0]  # GWA-EMP-02
+    state.log(("AC-EMP-03", "GWA-EMP-02"), "ev.emp.marker", target=state.ext["emperor"])
+
+
+def demand(state) -> int:
+    return AC.by_year(state, "demand")
+
+
+def step_check(state) -> str:
+    """AC-EMP-04..06 then AC-EMP-09..11."""
+    wanted, n = state.ext["emperor"], demand(state)
+    for seat in M.tea_order(state):
+        have = M.resources_of(state, seat)[wanted]
+        if have >= n:
+            state.log(("AC-EMP-04", "AC-EMP-05"), "ev.emp.shown", seat=seat, what={wanted: have})
+            M.gain(state, seat, {"honor": AC.param(state, "honor")}, ("AC-EMP-05",))
+        else:
+            state.log(("AC-EMP-04", "AC-EMP-06"), "ev.emp.short", seat=seat, what={wanted: n}, n=have)
+            shame.take(state, seat, AC.param(state, "shame"), ("AC-EMP-06",))
+    tasks = []
+    counts = {s: M.clerks_of(state, WAREHOUSE, s) for s in range(state.players)}
+    best = max(counts.values())
+    if best > 0:
+        tasks.append(("emp_move", next(s for s in M.tea_order(state) if counts[s] == best)))
+    tasks.append(("emp_home",))
+    return T.run_then(state, tasks, RETURN)
+
+
+@T.handler("emp_move")
+def run_move(state, task):
+    state.log(("AC-EMP-09",), "ev.emp.majority", seat=task[1])
+    T.ask(state, task[1], "emp_move")
+
+
+def legal_move(state) -> list[str]:
+    return [f"move:{r}" for r in RESOURCES if r != state.ext["emperor"]] + ["skip"]  # AC-EMP-10
+
+
+@T.decision("emp_move", legal_move)
+def apply_move(state, action_id):
+    seat = T.top(state)[1]
+    T.done(state)
+    if action_id != "skip":
+        state.ext["emperor"] = action_id.split(":")[1]
+        state.log(("AC-EMP-09", "AC-EMP-10"), "ev.emp.moved", seat=seat, target=state.ext["emperor"])
+
+
+@T.handler("emp_home")
+def run_home(state, task):
+    """AC-EMP-11: every Clerk in the Warehouse goes back to its owner."""
+    T.done(state)
+    if state.clerks_on.get(WAREHOUSE):
+        state.log(("AC-EMP-11",), "ev.emp.home", n=len(state.clerks_on[WAREHOUSE]))
+        M.return_clerks(state, WAREHOUSE)
+
+
+def view(state) -> dict:
+    return {**AC.common_view(state), "valued": state.ext["emperor"], "demand": demand(state),
+            "warehouse_clerks": list(state.clerks_on.get(WAREHOUSE, ()))}
+
+
+def render(scn: dict, t, name) -> list[str]:
+    return [t("txt.emp", resource=name(scn["valued"]), n=scn["demand"],
+              clerks=", ".join(map(str, scn["warehouse_clerks"])) or "-")]
+
+
+def module() -> tuple[Module, dict]:
+    m = Module("emperor")
+    m.steps["emperor.check"] = step_check
+    m.hook("game.setup", "before", setup)
+    m.hook("spring.after", "before", lambda state: "emperor.check")
+    return m, {}
+
+
+SCENARIO_VIEWS["emperor"] = view
+SCENARIO_LINES["emperor"] = render

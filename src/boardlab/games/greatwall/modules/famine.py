@@ -1,0 +1,234 @@
+"""大飢荒, the Great Famine (AC-FAM-*): a competitive Ancient Chronicles scenario.
+
+Timing through the phase mapping (greatwall-conflicts.md §2.1):
+- setup: each player's Clerk on the Food track (from their supply) at the starting food, the Wound
+  marker at the storage limit (AC-FAM-04..06; numbers GWA-FAM-01); the Market on the board (AC-FAM-03,
+  D20, D24);
+- food is gained by the Autumn harvest (after the income, before the invasion, GWA-FAM-02) and at the
+  Market (GWA-FAM-03), never beyond the limit (AC-FAM-07);
+- each Horde card that breaches or raids lowers the limit by 1 (AC-FAM-10); food above it drops with
+  it (AC-FAM-08); below 6 the game ends at once, everyone losing (AC-FAM-09, D3). That replaces the
+  Shame of the base rules (AC-FAM-11), i.e. the breach effects and the Raid's destruction effects (004's
+  penalties, D11; GWA-FAM-04); the kills still happen;
+- the Feeding phase after the siege (#8b, step `spring.after`): each player in Tea order pays 1 food per
+  soldier, Overseer and Clerk of theirs on the board, or sends the unfed ones home (AC-FAM-12/13).
+
+State: `ext["food"]` per seat, `ext["food_limit"]`.
+"""
+from __future__ import annotations
+
+from ....core.flow import RETURN, Module
+from .. import locations as L
+from .. import mechanics as M
+from .. import tasks as T
+from ..data_tables import BOARD
+from ..state import ARCHER, HORSEMAN, SPEARMAN
+from ..text import SCENARIO_LINES
+from ..view import SCENARIO_VIEWS
+from . import chronicles as AC
+
+MARKET = "market"
+UNIT_IDS = {"spearman": SPEARMAN, "archer": ARCHER, "horseman": HORSEMAN}
+
+
+def setup(state) -> None:
+    state.ext["scenario"] = "famine"
+    state.clerks_on[MARKET] = ()                                   # AC-FAM-03, D20, D24
+    for seat in range(state.players):
+        state.clerks[seat] -= 1                                    # AC-FAM-05: the Food track Clerk
+    state.ext["food_limit"] = AC.param(state, "start_limit")      # AC-FAM-06
+    state.ext["food"] = (min(AC.param(state, "start_food"), state.ext["food_limit"]),) * state.players
+    state.log(("AC-FAM-04", "AC-FAM-05", "AC-FAM-06", "GWA-FAM-01"), "ev.fam.setup",
+              n=state.ext["food"][0], limit=state.ext["food_limit"])
+
+
+def food(state, seat: int) -> int:
+    return state.ext["food"][seat]
+
+
+def limit(state) -> int:
+    return state.ext["food_limit"]
+
+
+def _set_food(state, seat: int, n: int) -> None:
+    f = list(state.ext["food"])
+    f[seat] = n
+    state.ext["food"] = tuple(f)
+
+
+def gain_food(state, seat: int, n: int, rules: tuple[str, ...]) -> None:
+    """AC-FAM-07: the Clerk never passes the Wound marker."""
+    before = food(state, seat)
+    now = min(limit(state), before + n)
+    _set_food(state, seat, now)
+    state.log(rules + ("AC-FAM-07",), "ev.fam.food", seat=seat, n=now - before, food=now, limit=limit(state))
+
+
+def lower_limit(state, n: int, rules: tuple[str, ...]) -> None:
+    """AC-FAM-10 (1 per Horde card), AC-FAM-08 (food above it drops with it), AC-FAM-09 (below 6: all lose)."""
+    state.ext["food_limit"] = limit(state) - n
+    state.ext["food"] = tuple(min(f, max(0, limit(state))) for f in state.ext["food"])
+    state.log(rules + ("AC-FAM-08", "AC-FAM-10", "AC-FAM-11"), "ev.fam.limit", n=n, limit=limit(state))
+    if limit(state) < AC.param(state, "lose_below"):
+        M.end_now(state, ("AC-FAM-09",))
+
+
+# ---- harvest (GWA-FAM-02) ---------------------------------------------------------------------------------
+
+def harvest(state) -> None:
+    for seat in range(state.players):
+        gain_food(state, seat, AC.param(state, "harvest"), ("GWA-FAM-02",))
+
+
+# ---- breaches and Raids (AC-FAM-10/11) -------------------------------------------------------------------------
+
+def on_breach(state, section, rows, here, tasks):
+    return [("fam_lower", len(rows), "breach")] + [t for t in tasks if t[0] == "kills"]
+
+
+def on_raid(state, card, tasks):
+    return [("fam_lower", 1, "raid")]
+
+
+@T.handler("fam_lower")
+def run_lower(state, task):
+    T.done(state)
+    lower_limit(state, task[1], ("GWA-FAM-04",))
+
+
+# ---- the Market (AC-FAM-03, GWA-FAM-03) ---------------------------------------------------------------------------
+
+def legal_market(state, seat=None) -> list[str]:
+    seat = T.top(state)[1] if seat is None else seat
+    out = []
+    if food(state, seat) < limit(state):
+        pay = AC.param(state, "market_pay")
+        out += [f"buy:{r}" for r, n in M.resources_of(state, seat).items() if n >= pay]
+    if food(state, seat) >= AC.param(state, "market_sell_food"):
+        out.append("sell")
+    return out
+
+
+@L.per_clerk_choice("market", legal_market)
+def apply_market(state, seat, action_id):
+    if action_id == "sell":
+        _set_food(state, seat, food(state, seat) - AC.param(state, "market_sell_food"))
+        state.log(("AC-FAM-03", "GWA-FAM-03"), "ev.fam.sold", seat=seat, n=AC.param(state, "market_sell_food"),
+                  food=food(state, seat))
+        M.gain(state, seat, {"gold": AC.param(state, "market_sell_gold")}, ("GWA-FAM-03",))
+        return
+    resource = action_id.split(":")[1]
+    M.pay(state, seat, {resource: AC.param(state, "market_pay")}, ("AC-FAM-03", "GWA-FAM-03"))
+    gain_food(state, seat, AC.param(state, "market_food"), ("AC-FAM-03", "GWA-FAM-03"))
+
+
+L.EFFECTS[MARKET] = L.per_clerk("market")
+L.LEGAL["market"] = legal_market
+
+
+# ---- the Feeding phase (AC-FAM-12/13) -------------------------------------------------------------------------
+
+def fed(state, seat: int) -> list[str]:
+    """One entry per soldier, Overseer and Clerk of `seat` on the main board (AC-FAM-12)."""
+    out = []
+    for s in range(BOARD.sections):
+        out += [f"archer@{s}"] * state.archers[s].count(seat)
+        out += [f"{M.unit_name(u)}@{s}" for p, u in state.behind[s] if p == seat]
+    for i, h in enumerate(state.hordes):
+        if h is not None:
+            out += [f"oncard:{i}" for p, _, _ in h[2] if p == seat]
+    out += [f"overseer:{loc}" for loc, levels in state.overseers.items() if levels[seat]]
+    for loc in M.locations(state):
+        out += [f"clerk:{loc}"] * M.clerks_of(state, loc, seat)
+    return out
+
+
+def step_feed(state) -> str:
+    return T.run_then(state, [("fam_feed", seat) for seat in M.tea_order(state)], RETURN)
+
+
+@T.handler("fam_feed")
+def run_feed(state, task):
+    if not fed(state, task[1]):
+        T.done(state)
+        return
+    T.ask(state, task[1], "fam_feed")
+
+
+def legal_feed(state) -> list[str]:
+    seat = T.top(state)[1]
+    units = fed(state, seat)
+    return (["feed"] if food(state, seat) >= len(units) else []) + [
+        f"unfed:{u}" if "@" in u else f"unfed_{u}" for u in dict.fromkeys(units)] + ["unfed_all"]
+
+
+@T.decision("fam_feed", legal_feed)
+def apply_feed(state, action_id):
+    seat = T.top(state)[1]
+    if action_id == "feed":
+        T.done(state)
+        n = len(fed(state, seat))
+        _set_food(state, seat, food(state, seat) - n)
+        state.log(("AC-FAM-12",), "ev.fam.fed", seat=seat, n=n, food=food(state, seat))
+        return
+    if action_id == "unfed_all":
+        for unit in fed(state, seat):
+            release(state, seat, unit)
+        T.done(state)
+        return
+    release(state, seat, action_id[len("unfed:"):] if action_id.startswith("unfed:") else action_id[len("unfed_"):])
+
+
+def release(state, seat: int, unit: str) -> None:
+    """AC-FAM-13: an unfed soldier, Overseer or Clerk goes back to its owner's supply."""
+    if "@" in unit:
+        name, section = unit.split("@")
+        section = int(section)
+        if name == "archer":
+            M.remove_archer(state, seat, section)
+        else:
+            M.remove_behind(state, seat, UNIT_IDS[name], section)
+        state.add_soldiers(seat, UNIT_IDS[name], 1)
+    elif unit.startswith("oncard:"):
+        i = int(unit.split(":")[1])
+        card, covered, units = state.hordes[i]
+        entry = next(u for u in units if u[0] == seat)
+        state.hordes[i] = (card, tuple(None if k in entry[2] else c for k, c in enumerate(covered)),
+                           tuple(u for u in units if u is not entry))
+        state.add_soldiers(seat, entry[1], 1)
+        name = M.unit_name(entry[1])
+    elif unit.startswith("overseer:"):
+        loc = unit.split(":")[1]
+        levels = list(state.overseers[loc])
+        levels[seat] = 0
+        state.overseers[loc] = tuple(levels)
+        state.add_soldiers(seat, SPEARMAN, 1)  # an Overseer is a Spearman (GW-OVERSEER-01)
+        name = "overseer"
+    else:
+        loc = unit.split(":")[1]
+        M.take_clerk(state, seat, loc)
+        state.clerks[seat] += 1
+        name = "clerk"
+    state.log(("AC-FAM-12", "AC-FAM-13"), "ev.fam.released", seat=seat, unit=name)
+
+
+def view(state) -> dict:
+    return {**AC.common_view(state), "food": list(state.ext["food"]), "limit": limit(state),
+            "lose_below": AC.param(state, "lose_below")}
+
+
+def render(scn: dict, t, name) -> list[str]:
+    return [t("txt.fam", food=", ".join(map(str, scn["food"])), limit=scn["limit"])]
+
+
+def module() -> tuple[Module, dict]:
+    m = Module("famine")
+    m.steps["famine.feed"] = step_feed
+    m.hook("game.setup", "before", setup)
+    m.hook("autumn.invasion", "before", harvest)
+    m.hook("spring.after", "before", lambda state: "famine.feed")
+    return m, {"breach": (on_breach,), "raid": (on_raid,)}
+
+
+SCENARIO_VIEWS["famine"] = view
+SCENARIO_LINES["famine"] = render
