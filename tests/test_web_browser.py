@@ -98,7 +98,8 @@ def shot(page, name: str) -> None:
 def create_in_lobby(page, base: str, game: str, seats: list[str], options=None) -> list[str]:
     """Fill the lobby form and create the game; returns the seat links shown."""
     page.goto(base + "/")
-    page.wait_for_selector("#lobby-form")
+    page.wait_for_selector("#lobby-form, #page-error")
+    assert page.locator("#lobby-form").count(), page.inner_text("#app")  # else: the server's error
     page.select_option("#game-select", game)
     page.fill("#players", str(len(seats)))
     page.dispatch_event("#players", "change")
