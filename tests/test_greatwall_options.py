@@ -207,7 +207,6 @@ def test_rat_is_accepted_in_competitive_mode_at_every_player_count(players):
 
 
 @pytest.mark.parametrize("options, name", [
-    ({"scenario": "diaoyu", "mode": "cooperative"}, "diaoyu"),
 ])
 def test_allowed_options_that_are_not_built_yet_say_so(options, name):
     err = refused(options)
