@@ -87,3 +87,48 @@ def answer(g, *actions):
     for a in actions:
         g.apply(a)
     return g
+
+
+# ---- Ancient Chronicles scenarios (tests/test_greatwall_chronicles.py and the scenario test files) ----------
+
+def scenario_game(scenario: str, players: int = 3, seed: int = 1, **options):
+    return boardlab.new_game("greatwall", players, seed=seed, options={"scenario": scenario, **options})
+
+
+def scenario_summer(scenario: str, players: int = 3, seed: int = 1, general: str = "su_dongpo"):
+    """Year 1 at the first donation decision, the board emptied: no Hordes, soldiers, Clerks on Locations,
+    Fortifications, Tactic cards, resources, kept Hordes or Ancient Chronicles Artifacts; 15 Honor each,
+    neutral Generals, Tea and Leader tracks in seat order. Continue with `run_from`."""
+    g = scenario_game(scenario, players, seed)
+    advance(g, "donate")
+    s = g.state
+    n = s.players
+    s.hordes = [None] * len(s.hordes)
+    s.archers, s.behind = [()] * D.BOARD.sections, [()] * D.BOARD.sections
+    s.forts, s.wall = [0] * D.BOARD.sections, [0] * D.BOARD.sections
+    for loc, on in s.clerks_on.items():
+        for seat in on:
+            if seat >= 0:
+                s.clerks[seat] += 1
+        s.clerks_on[loc] = ()
+    s.overseers = {loc: (0,) * n for loc in s.overseers}
+    s.tactics, s.kept = [()] * n, [()] * n
+    s.general = [general] * n
+    s.honor = [15] * n
+    s.res = [(0, 0, 0, 0)] * n
+    s.soldiers = [(5, 2, 1)] * n
+    s.tea, s.leader = list(range(n)), list(range(n))
+    s.artifacts = tuple(a for a in s.artifacts if D.ARTIFACTS[a].timing == "end")
+    return fresh(g)
+
+
+def run_from(g, step: str) -> int:
+    """Drop the pending decision and run the flow from the named step on the edited board; returns the
+    event index before it."""
+    s = g.state
+    assert not s.tasks and not s.stack, "run_from needs a top-level decision"
+    since = len(s.events)
+    s.pending, s.commits, s.battle = None, {}, {}
+    s.at = (step, 0, None)
+    g.flow.run(s)
+    return since if fresh(g) else since
