@@ -10,7 +10,7 @@ from ...core.visibility import NOBODY, OWNER, Zone
 from . import effects, mechanics as M, seasons as S, spring as SP, tasks as T
 from . import locations  # noqa: F401  (registers the Location tasks and decisions)
 from .data_tables import BOARD, CLANS
-from .modules import cooperative, diaoyu, ghost, rat, redturban, shame
+from .modules import cooperative, diaoyu, genghis, ghost, rat, redturban, shame
 from .modules import chronicles, emperor, famine, freezing  # Ancient Chronicles (AC-*)
 from .state import GWState
 from .text import render_text
@@ -92,6 +92,7 @@ class GreatWall(Ruleset):
 
     def main_option_sets(self):
         return ([(n, {}) for n in range(2, 6)] + [(n, {"expansions": ["rat"]}) for n in (2, 3, 5)]
+                + [(n, {"expansions": ["genghis"]}) for n in (2, 4, 5)] + [(3, {"expansions": ["genghis", "rat"]})]
                 + [(3, {"scenario": "ghost"}), (3, {"scenario": "redturban", "mode": "cooperative"}),
                    (3, {"scenario": "diaoyu", "mode": "cooperative"})]
                 + [(3, {"scenario": s}) for s in ("freezing", "famine", "emperor")])
@@ -179,7 +180,7 @@ COOP_ONLY = {"diaoyu": "AC-DIA-03", "redturban": "AC-RED-04"}
 MODES = ("competitive", "cooperative")
 # Module name -> factory returning (flow Module, task extension points). Expansions use their
 # option name, scenarios theirs, and the cooperative mode is the module "cooperative".
-MODULES = {"rat": rat.module, "shame": shame.module, "cooperative": cooperative.module, "ghost": ghost.module,
+MODULES = {"genghis": genghis.module, "rat": rat.module, "shame": shame.module, "cooperative": cooperative.module, "ghost": ghost.module,
            "redturban": redturban.module, "diaoyu": diaoyu.module}
 MODULES.update({"chronicles": chronicles.module, "freezing": freezing.module, "famine": famine.module,
                 "emperor": emperor.module})

@@ -40,6 +40,9 @@ def render_text(rules, view: dict, lang: str) -> str:
     scenario = view.get("scenario") or {}
     if scenario.get("id") in SCENARIO_LINES:
         lines += SCENARIO_LINES[scenario["id"]](scenario, t, lambda thing: name_of(thing, lang, cat))
+    if "genghis" in view:
+        from .modules.genghis import text_line
+        lines.append(text_line(view["genghis"], lang, cat))
     track = sep.join(f"{name_of(a['card'], lang, cat)} ({a['price']})" for a in view["advisor_track"])
     lines.append(t("txt.advisor_track") + ": " + (track or "-"))
     lines.append(t("txt.artifacts") + ": " + sep.join(

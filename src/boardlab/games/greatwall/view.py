@@ -5,10 +5,11 @@ from __future__ import annotations
 from . import mechanics as M
 from .data_tables import (ADVISORS, ARTIFACTS, BOARD, CLANS, COMMANDS, GENERALS, HORDES, LOCS,
                           RAT_CARDS, TACTICS, in_play)
+from .modules.genghis import CARDS as GK_CARDS, view_of as gk_view
 from .state import GWState
 
-UNITS = ("spearman", "archer", "horseman")
-CARDS = {**HORDES, **COMMANDS, **ADVISORS, **GENERALS, **TACTICS, **ARTIFACTS, **RAT_CARDS}
+UNITS = ("spearman", "archer", "horseman", "bannerman")
+CARDS = {**HORDES, **COMMANDS, **ADVISORS, **GENERALS, **TACTICS, **ARTIFACTS, **RAT_CARDS, **GK_CARDS}
 # Scenario id (`ext["scenario"]`) -> fn(state) -> its public state, shown as view["scenario"].
 SCENARIO_VIEWS: dict = {}
 
@@ -44,6 +45,8 @@ def full_view(state: GWState) -> dict:
         r = dict(state.ext["rat"])
         view["rat"] = {"location": r["location"], "cards": list(r["shown"])}
         view["decks"]["rat"] = list(r["deck"])
+    if "genghis" in state.ext:
+        view["genghis"] = gk_view(state)
     return view
 
 
@@ -162,12 +165,12 @@ def _part(state, kind, head, i, part, lang, cat) -> str:
         return cat.text("list.sep", lang).join(name_of(p, lang, cat) for p in part.split("+"))
     if part.isdigit():
         n = int(part)
-        if head in ("section", "build", "fort") or (head in ("archer", "spearman", "horseman") and i == 0):
+        if head in ("section", "build", "fort") or (head in ("archer", "spearman", "horseman", "bannerman") and i == 0):
             return name_of(n, lang, cat)
         if head == "advisor" and kind in ("post", "pick", "take_advisor") and n < len(state.advisor_track):
             return cat.text("track_card", lang, card=name_of(state.advisor_track[n], lang, cat),
                             price=BOARD.advisor_prices[n])
-        return str(n + 1) if head in ("slot", "dispatch", "column") else part
+        return str(n + 1) if head in ("slot", "dispatch", "column", "attack", "spot") else part
     return name_of(part, lang, cat)
 
 

@@ -1,0 +1,428 @@
+"""Genghis Khan (GK-01..65): the Khan in the Horde array, his Skill cards, attacking him, the
+Emperor's Award and the Bannermen.
+
+Timing through the phase mapping (greatwall-conflicts.md §2, rulings D3, D8, D9, D12, D15, D18, D22;
+docs/greatwall-genghis.md explains each choice):
+- setup (GK-03..19): before 004's setup, 2 random base Horde types leave the deck (GK-09; the Genghis
+  Horde types and Advisors come in with the content set "genghis", GK-10/18); 1 Emperor's Award and
+  2 Skill cards are drawn; each player's Bannerman joins their supply (GK-07). After 004's setup
+  (the deck is shuffled) the Khan stands at the invasion indicator of the top card (GK-17).
+- 2 players: the leftmost column is closed (GK-12, D22): no Horde goes there, and the Horde cards
+  whose indicator points there leave the deck (GK-13).
+- the Khan moves at the end of every Autumn invasion, before Winter (GK-40, §2.1 row #13).
+- the Bannerman's rally (GK-62, §2.1 rows #7/#9): noted at the start of Spring; the extra attacks
+  are made before the shooting step of the battle at that section.
+- Skills (GK-37..39) act in battles at the Khan's section; the attack on him (GK-41..52, D15) comes
+  after the casualties of a battle (after `battle.breach`), before defeated cards leave
+  (`battle.claim`), once per defeated card.
+- the Khan defeated (GK-21/22, D3): the game ends at `year.end` of that year.
+- the Emperor's Award (GK-54..57, D18): whoever builds a Wall level in Summer takes it; its ability
+  fires on the same triggers as General abilities (generals.LISTENERS).
+
+State: `ext["genghis"]` (sorted items, immutable): khan (section), skills, award, holder, spots
+(occupied: (card, spot, seat, unit)), rally ((seat, section) pairs this Spring), defeated (bool),
+removed (the base Horde types taken out). `ext["closed_sections"]` for 2 players. Each seat's
+`soldiers` has a 4th entry: its Bannerman in supply (0 or 1)."""
+from __future__ import annotations
+
+from ....core.flow import RETURN, Module
+from .. import content as C
+from .. import generals
+from .. import mechanics as M
+from .. import tasks as T
+from ..data_tables import CLANS, HORDES
+from ..effects import effect_tasks
+from ..spring import column, defeated, horde_at, live_rows, open_slots, section_of
+from ..seasons import slot_index
+from ..state import ARCHER, BANNERMAN, HORSEMAN, SPEARMAN
+
+KHAN_SET = C.KhanSet.model_validate(C._load("khan.yaml"))
+NUMBERS = KHAN_SET.numbers
+KHAN = KHAN_SET.khan
+SKILLS = {s.id: s for s in KHAN_SET.skills}
+AWARDS = {a.id: a for a in KHAN_SET.awards}
+BANNERMEN = {b.clan: b for b in KHAN_SET.bannermen}
+CARDS = {KHAN.id: KHAN, **SKILLS, **AWARDS, **{b.id: b for b in KHAN_SET.bannermen}}
+LEFTMOST = 0  # GK-12: the leftmost Horde column (section 0)
+
+
+# ---- the module's state ----------------------------------------------------------------------------------
+
+def gk(state) -> dict:
+    return dict(state.ext["genghis"])
+
+
+def _set(state, **changes) -> None:
+    state.ext["genghis"] = tuple(sorted({**gk(state), **changes}.items()))
+
+
+def counts(mark: int, players: int) -> bool:
+    """GK-32..36: blank spots always; "4" with 4+ players; "5" with 5 players."""
+    return mark == 0 or players >= mark
+
+
+def spots_of(card: str) -> list:
+    return KHAN.spots if card == KHAN.id else SKILLS[card].spots
+
+
+def khan_cards(state) -> tuple[str, ...]:
+    return (KHAN.id,) + tuple(gk(state)["skills"])
+
+
+def occupied(state) -> set[tuple[str, int]]:
+    return {(card, k) for card, k, _, _ in gk(state)["spots"]}
+
+
+def open_spots(state, cards=None) -> list[tuple[str, int]]:
+    """The spots still to occupy (GK-31): uncovered, and counting at this player count."""
+    taken = occupied(state)
+    return [(card, k) for card in (cards or khan_cards(state)) for k, spot in enumerate(spots_of(card))
+            if counts(spot.mark, state.players) and (card, k) not in taken]
+
+
+def disabled(state, skill: str) -> bool:
+    """GK-39: a Skill card stops once all its (counting) vital spots are occupied."""
+    return not open_spots(state, (skill,))
+
+
+def skill(state, kind: str, section: int | None = None):
+    """The revealed, working Skill card of this kind (at `section`, if given: GK-38), else None."""
+    d = gk(state)
+    if section is not None and d["khan"] != section:
+        return None
+    for s in d["skills"]:
+        if SKILLS[s].skill == kind and not disabled(state, s):
+            return SKILLS[s]
+    return None
+
+
+# ---- setup (GK-03..19) ------------------------------------------------------------------------------------
+
+def setup_before(state) -> None:
+    """Before 004's setup shuffles: the Horde deck (GK-09..13), the Award (GK-04/05), the Skills
+    (GK-15/16), the Bannermen (GK-07/08)."""
+    if "genghis" in state.ext:
+        return
+    base_types = sorted({h for h in state.horde_deck if HORDES[h].set == "base"})
+    removed = tuple(sorted(state.shuffle(base_types)[:NUMBERS.base_types_removed]))
+    deck = [h for h in state.horde_deck if h not in removed]
+    rules = ("GK-03", "GK-09", "GK-10", "GK-11")
+    if state.players == 2:
+        state.ext["closed_sections"] = (LEFTMOST,)
+        deck = [h for h in deck if HORDES[h].invasion != LEFTMOST]
+        rules += ("GK-12", "GK-13", "D22")
+    state.horde_deck = deck
+    award = state.shuffle(sorted(AWARDS))[0]
+    skills = tuple(state.shuffle(sorted(SKILLS))[:NUMBERS.skills_revealed])
+    for seat in range(state.players):
+        state.soldiers[seat] = tuple(state.soldiers[seat][:3]) + (1,)
+    state.ext["genghis"] = tuple(sorted({"khan": None, "skills": skills, "award": award, "holder": None,
+                                         "spots": (), "rally": (), "defeated": False, "removed": removed}.items()))
+    state.log(rules, "ev.gk.deck", cards=list(removed), n=len(deck))
+    state.log(("GK-04", "GK-05", "GK-54"), "ev.gk.award", card=award)
+    state.log(("GK-15", "GK-16"), "ev.gk.skills", cards=list(skills))
+    state.log(("GK-07", "GK-08", "GK-58"), "ev.gk.bannermen")
+
+
+def setup_after(state) -> None:
+    """GK-17: the Khan goes to the column shown on the back of the top Horde card."""
+    if gk(state)["khan"] is None:
+        move_khan(state, ("GK-17", "D9"))
+
+
+def move_khan(state, rules) -> None:
+    """GK-27/40: he stays in the Horde array; with an empty deck he stays where he is."""
+    if not state.horde_deck:
+        return
+    section = HORDES[state.horde_deck[-1]].invasion
+    _set(state, khan=section)
+    state.log(rules, "ev.gk.khan", section=section)
+
+
+def invasion_over(state) -> None:
+    """GK-40 (§2.1 row #13): at the end of the invasion, before Winter."""
+    move_khan(state, ("GK-40", "GK-27", "D9"))
+
+
+# ---- the end (GK-20..23, GK-63..65, D3) -----------------------------------------------------------------
+
+def year_end(state, base) -> str:
+    if gk(state)["defeated"]:
+        state.log(("GK-20", "GK-22", "GK-64", "D3"), "ev.gk.game_ends")
+        return "game.final"
+    return base(state)
+
+
+# ---- the Emperor's Award (GK-54..57, D18) -------------------------------------------------------------
+
+def award_listener(state, seat: int, event: str) -> None:
+    if "genghis" not in state.ext:
+        return
+    d = gk(state)
+    if event == "build":
+        if d["holder"] != seat:
+            _set(state, holder=seat)
+            state.log(("GK-55", "GK-57", "D18"), "ev.gk.award_taken", seat=seat, card=d["award"])
+        return
+    ability = AWARDS[d["award"]].ability
+    if d["holder"] == seat and ability.on == event:
+        state.log(("GK-56",), "ev.gk.award_used", seat=seat, card=d["award"])
+        T.push(state, *effect_tasks(seat, ability.effects, ("GK-56", f"award:{d['award']}")))
+
+
+generals.LISTENERS.append(award_listener)
+
+
+# ---- Spring: the rally (GK-62), Skills in battle (GK-37..39) ------------------------------------------------
+
+def bannerman_section(state, seat: int) -> int | None:
+    """Where the seat's Bannerman stands: behind a section or on a Horde card of it."""
+    for s in range(len(state.behind)):
+        if (seat, BANNERMAN) in state.behind[s]:
+            return s
+        if any(u[0] == seat and u[1] == BANNERMAN for r in column(state, s) for u in state.hordes[slot_index(s, r)][2]):
+            return s
+    return None
+
+
+def spring_start(state) -> None:
+    """GK-62 (§2.1 row #7): the start of Spring decides who rallies where."""
+    rally = tuple((seat, s) for seat in range(state.players) if (s := bannerman_section(state, seat)) is not None)
+    _set(state, rally=rally)
+    for seat, s in rally:
+        state.log(("GK-62",), "ev.gk.rally", seat=seat, section=s)
+
+
+def battle_start(state) -> None:
+    """Skills that change the whole battle at the Khan's section (GK-38): Defence, rewards."""
+    s = section_of(state)
+    minus = skill(state, "defence_minus", s)
+    if minus:
+        state.battle["defence"] = state.battle.get("defence", 0) - minus.value
+        state.log(("GK-37", "GK-38"), "ev.gk.skill", card=minus.id, section=s)
+    if skill(state, "no_rewards", s):
+        state.battle["no_rewards"] = True
+        state.log(("GK-37", "GK-38"), "ev.gk.skill", card=skill(state, "no_rewards", s).id, section=s)
+
+
+def step_rally(state) -> str:
+    """GK-62 (§2.1 row #9): before the shooting step at the Bannerman's section."""
+    s = section_of(state)
+    seats = [seat for seat in M.leader_order(state) if (seat, s) in gk(state)["rally"]]
+    if not seats:
+        return RETURN
+    return T.run_then(state, [("gk_rally", seat, NUMBERS.rally_attacks) for seat in seats], RETURN)
+
+
+def soldiers_here(state, seat: int) -> list[int]:
+    """The seat's soldiers deployed at the battle's section: Archers on it, soldiers behind it or
+    on its Horde cards, less those that already attacked again this battle."""
+    s = section_of(state)
+    units = [ARCHER] * state.archers[s].count(seat) + [u for o, u in state.behind[s] if o == seat]
+    units += [u[1] for r in column(state, s) for u in state.hordes[slot_index(s, r)][2] if u[0] == seat]
+    for used in state.battle.get(f"rallied:{seat}", ()):
+        if used in units:
+            units.remove(used)
+    return units
+
+
+def rally_targets(state, seat: int) -> dict[str, int]:
+    """Target slot -> the soldier that makes the attack (Spearmen and Bannermen reach only the
+    first undefeated card, D12; Archers and Horsemen any, D13/GW-BATTLE-16). The least capable
+    soldier able to reach is used."""
+    rows = live_rows(state)
+    units = soldiers_here(state, seat)
+    out = {}
+    for r in rows:
+        for unit in ((SPEARMAN, BANNERMAN, ARCHER, HORSEMAN) if r == rows[0] else (ARCHER, HORSEMAN)):
+            if unit in units:
+                for k in open_slots(horde_at(state, r)):
+                    out[f"attack:{r}:{k}"] = unit
+                break
+    return out
+
+
+@T.handler("gk_rally")
+def run_rally(state, task):
+    _, seat, left = task
+    if left <= 0 or not rally_targets(state, seat):
+        T.done(state)
+        return
+    T.ask(state, seat, "gk_rally")
+
+
+@T.decision("gk_rally", lambda state: sorted(rally_targets(state, T.top(state)[1])) + ["skip"])
+def apply_rally(state, action_id):
+    _, seat, left = T.top(state)
+    if action_id == "skip":
+        T.done(state)
+        return
+    from ..spring import cover
+    unit = rally_targets(state, seat)[action_id]
+    T.replace(state, ("gk_rally", seat, left - 1))
+    state.battle[f"rallied:{seat}"] = state.battle.get(f"rallied:{seat}", ()) + (unit,)
+    _, row, slot = action_id.split(":")
+    state.log(("GK-62", "D12"), "ev.gk.rally_attack", seat=seat, unit=M.unit_name(unit), row=int(row), slot=int(slot))
+    cover(state, seat, int(row), int(slot), "w", ("GK-62", "GW-BATTLE-07"))
+
+
+@T.handler("bannerman_dispatched")
+def run_bannerman_dispatched(state, task):
+    """GK-08: each clan's Bannerman brings its own bonus when dispatched."""
+    T.done(state)
+    seat = task[1]
+    card = BANNERMEN[CLANS[seat].id]
+    state.log(("GK-08", "GK-58"), "ev.gk.bannerman_bonus", seat=seat, card=card.id)
+    T.push(state, *effect_tasks(seat, card.on_dispatch, ("GK-08", f"bannerman:{card.id}")))
+
+
+def breach_value(state, section: int, rows) -> int:
+    """Eternal Blue Sky (GK-38): + per undefeated Horde card at the Khan's section."""
+    sk = skill(state, "breach_bonus", section)
+    if not sk or not rows:
+        return 0
+    state.log(("GK-37", "GK-38"), "ev.gk.skill", card=sk.id, section=section)
+    return sk.value * len(rows)
+
+
+def kill_value(state, row: int, kill: int) -> int:
+    """Scourge of God (+ Kill value); No retreat: every soldier on the card dies (GK-38)."""
+    s = section_of(state)
+    sk = skill(state, "kill_bonus", s)
+    if sk:
+        kill += sk.value
+    if skill(state, "no_retreat", s):
+        kill = max(kill, len(horde_at(state, row)[2]))
+    return kill
+
+
+def breach_tasks(state, section: int, rows, here, tasks) -> list:
+    """No retreat (retail): in a breach at his section all soldiers on its Horde cards die, those
+    on defeated cards too (they may be saved as usual; GK-47/48)."""
+    sk = skill(state, "no_retreat", section)
+    if not sk:
+        return tasks
+    state.log(("GK-37", "GK-38"), "ev.gk.skill", card=sk.id, section=section)
+    victims = [("victim", seat, unit, "card", r) for r in column(state, section) if r not in rows
+               for seat, unit, _ in state.hordes[slot_index(section, r)][2]]
+    return victims + list(tasks)
+
+
+# ---- attacking the Khan (GK-41..52, D15, D16) ------------------------------------------------------------------
+
+def step_attack(state) -> str:
+    """GK-45/47/51: after casualties, for each defeated card the credited player may attack him."""
+    tasks = [("gk_attack", state.battle[f"won:{r}"], r) for r in column(state, section_of(state))
+             if state.battle.get(f"won:{r}", -9) >= 0]
+    if not tasks or gk(state)["defeated"]:
+        return RETURN
+    return T.run_then(state, tasks, RETURN)
+
+
+def attackers(state, seat: int, row: int) -> list[str]:
+    """GK-42/43, D15: a Spearman or Horseman of the seat still on the defeated card, or one saved
+    from it in this battle's casualties (GK-48), now behind the section."""
+    out = []
+    on_card = [u for o, u, _ in horde_at(state, row)[2] if o == seat]
+    saved = list(state.battle.get(f"saved:{seat}:{row}", ()))
+    for unit in (SPEARMAN, HORSEMAN):
+        if unit in on_card:
+            out.append(f"card:{M.unit_name(unit)}")
+        if unit in saved and (seat, unit) in state.behind[section_of(state)]:
+            out.append(f"saved:{M.unit_name(unit)}")
+    return out
+
+
+def attack_cost(state) -> dict:
+    sk = skill(state, "attack_cost_chi")
+    return {"chi": sk.value} if sk else {}
+
+
+@T.handler("gk_attack")
+def run_attack(state, task):
+    _, seat, row, *_ = task
+    if gk(state)["defeated"] or not open_spots(state) or not attackers(state, seat, row) \
+            or not M.can_pay(state, seat, attack_cost(state)):
+        T.done(state)
+        return
+    T.ask(state, seat, "gk_attack" if len(task) == 3 else "gk_spot")
+
+
+@T.decision("gk_attack", lambda state: attackers(state, T.top(state)[1], T.top(state)[2]) + ["skip"])
+def apply_attack(state, action_id):
+    kind, seat, row = T.top(state)
+    if action_id == "skip":
+        T.done(state)
+        return
+    T.replace(state, (kind, seat, row, action_id))
+
+
+@T.decision("gk_spot", lambda state: [f"spot:{c}:{k}" for c, k in open_spots(state)])
+def apply_spot(state, action_id):
+    _, seat, row, source = T.top(state)
+    T.done(state)
+    where, unit_name = source.split(":")
+    unit = SPEARMAN if unit_name == "spearman" else HORSEMAN
+    _, card, k = action_id.split(":")
+    cost = attack_cost(state)
+    if cost:
+        M.pay(state, seat, cost, ("GK-37", f"skill:{skill(state, 'attack_cost_chi').id}"))
+    s = section_of(state)
+    if where == "card":  # D15: before the others move behind the Wall
+        i = slot_index(s, row)
+        horde_card, covered, units = state.hordes[i]
+        entry = next(u for u in units if u[0] == seat and u[1] == unit)
+        state.hordes[i] = (horde_card, covered, tuple(u for u in units if u is not entry))
+    else:
+        M.remove_behind(state, seat, unit, s)
+        saved = list(state.battle[f"saved:{seat}:{row}"])
+        saved.remove(unit)
+        state.battle[f"saved:{seat}:{row}"] = tuple(saved)
+    _set(state, spots=gk(state)["spots"] + ((card, int(k), seat, unit),))
+    rules = ("GK-41", "GK-42", "GK-45", "GK-46", "GK-47", "GK-49", "GK-52", "D15", "D16") + (
+        ("GK-48",) if where == "saved" else ())
+    state.log(rules, "ev.gk.attack", seat=seat, unit=unit_name, card=card)
+    M.gain(state, seat, {"honor": NUMBERS.honor_per_spot}, ("GK-50", "GK-30"))
+    for sk in gk(state)["skills"]:
+        if card == sk and disabled(state, sk):
+            state.log(("GK-39",), "ev.gk.skill_off", card=sk)
+    if not open_spots(state):
+        _set(state, defeated=True)
+        state.log(("GK-21", "GK-31", "GK-63", "GK-22"), "ev.gk.defeated")
+
+
+# ---- the module ---------------------------------------------------------------------------------------------
+
+def module() -> tuple[Module, dict]:
+    m = Module("genghis")
+    m.steps.update({"genghis.rally": step_rally, "genghis.attack": step_attack})
+    m.hook("game.setup", "before", setup_before)
+    m.hook("game.setup", "after", setup_after)
+    m.hook("winter.start", "before", invasion_over)
+    m.hook("spring.start", "before", spring_start)
+    m.hook("battle.honor", "before", battle_start)
+    m.hook("battle.shoot", "before", lambda state: "genghis.rally")
+    m.hook("battle.claim", "before", lambda state: "genghis.attack")
+    m.hook("year.end", "instead", year_end)
+    return m, {"breach_value": (breach_value,), "kill_value": (kill_value,), "breach": (breach_tasks,)}
+
+
+# ---- views (public: the Khan, his cards, the Award, the Bannermen are all on the table) -------------------------
+
+def view_of(state) -> dict:
+    d = gk(state)
+    return {"khan": d["khan"], "cards": list(khan_cards(state)), "award": d["award"], "holder": d["holder"],
+            "spots": [[card, k, seat, M.unit_name(unit)] for card, k, seat, unit in d["spots"]],
+            "open": [[card, k] for card, k in open_spots(state)],
+            "off": [s for s in d["skills"] if disabled(state, s)], "rally": [list(p) for p in d["rally"]],
+            "defeated": d["defeated"], "closed_sections": list(state.ext.get("closed_sections", ()))}
+
+
+def text_line(v: dict, lang: str, cat) -> str:
+    from ..view import name_of
+    sep = cat.text("list.sep", lang)
+    return cat.text("txt.genghis", lang, section=name_of(v["khan"], lang, cat) if v["khan"] is not None else "-",
+                    taken=len(v["spots"]), needed=len(v["spots"]) + len(v["open"]),
+                    skills=sep.join(name_of(c, lang, cat) + (" (x)" if c in v["off"] else "") for c in v["cards"][1:]),
+                    award=name_of(v["award"], lang, cat),
+                    holder="-" if v["holder"] is None else str(v["holder"]))
