@@ -1,0 +1,154 @@
+"""The Great Wall: the Great Famine (大飢荒, AC-FAM-* of shared/rules/greatwall-stretch.yaml).
+
+A Food track per player (a Clerk from the supply) capped by the storage limit (a Wound marker); each
+breaching or raiding Horde card lowers the limit (no Shame, and not 004's penalties: GWA-FAM-04); below 6
+everyone loses at once (D3); the Feeding phase after the siege (§2.1 #8b); food from the Autumn harvest
+(GWA-FAM-02) and the Market (GWA-FAM-03). Positions: `scenario_summer` and `run_from`.
+"""
+from __future__ import annotations
+
+import pytest
+
+from boardlab.games.greatwall import mechanics as M
+from boardlab.games.greatwall.modules import famine, shame
+from boardlab.games.greatwall.state import ARCHER, SPEARMAN
+from greatwall_helpers import advance, events, fresh, new, put_horde, run_from, scenario_game, scenario_summer
+
+
+def fam(food=(6, 6, 6), limit=12):
+    g = scenario_summer("famine")
+    g.state.ext["food"] = tuple(food)
+    g.state.ext["food_limit"] = limit
+    return fresh(g)
+
+
+@pytest.mark.rule("AC-FAM-03", "AC-FAM-04", "AC-FAM-05", "AC-FAM-06", "GWA-FAM-01", "D20", "D24")
+def test_setup_food_track_clerks_storage_limit_and_the_market():
+    base, g = new(), scenario_game("famine")
+    assert g.state.ext["food"] == (6, 6, 6) and g.state.ext["food_limit"] == 12
+    assert g.state.clerks == [c - 1 for c in base.state.clerks]        # AC-FAM-05: a Clerk on the track
+    assert "market" in M.locations(g.state) and "market" not in M.locations(base.state)
+    view = g.view(None)["scenario"]
+    assert view["food"] == [6, 6, 6] and view["limit"] == 12 and "market" in g.view(0)["locations"]
+
+
+@pytest.mark.rule("AC-FAM-07", "GWA-FAM-02")
+def test_the_autumn_harvest_never_passes_the_storage_limit():
+    g = scenario_game("famine")
+    g.state.ext["food"] = (2, 9, 12)
+    g.state.ext["food_limit"] = 10
+    advance(fresh(g), "command")
+    assert g.state.ext["food"] == (6, 10, 10)
+
+
+@pytest.mark.rule("AC-FAM-03", "AC-FAM-07", "GWA-FAM-03")
+def test_the_market_buys_food_for_a_resource_or_sells_food_for_gold():
+    g = fam(food=(9, 6, 6), limit=10)
+    s = g.state
+    s.res[0] = (0, 0, 1, 1)
+    for _ in range(3):
+        s.clerks[0] -= 1
+        M.put_clerk(s, 0, "market")
+    s.tasks = [("activations", 1, True)]
+    s.stack = [("summer.donate", 0, None)]
+    s.pending, s.at = None, ("tasks.run", 0, None)
+    g.flow.run(s)
+    fresh(g)
+    assert (g.decision, g.to_play, g.legal_action_ids()) == ("market", 0, ["buy:gold", "buy:chi", "sell", "skip"])
+    g.apply("buy:gold")
+    assert s.ext["food"][0] == 10 and s.res[0] == (0, 0, 0, 1)          # capped at the limit
+    assert g.legal_action_ids() == ["sell", "skip"]                       # full: no buying
+    g.apply("sell")
+    assert s.ext["food"][0] == 8 and s.res[0] == (0, 0, 1, 1)
+    g.apply("buy:gold")
+    assert s.ext["food"][0] == 10 and s.clerks_on["market"] == ()
+
+
+def breach_board(g):
+    put_horde(g, 0, 0, "armoured_lancers")
+    put_horde(g, 0, 1, "armoured_lancers")
+    M.place_behind(g.state, 0, SPEARMAN, 0)
+    M.place_behind(g.state, 1, SPEARMAN, 0)
+    return fresh(g)
+
+
+@pytest.mark.rule("AC-FAM-08", "AC-FAM-10", "AC-FAM-11", "GWA-FAM-04")
+def test_each_breaching_card_lowers_the_limit_and_food_above_it_drops_instead_of_shame():
+    g = breach_board(fam(food=(12, 9, 11), limit=12))
+    since = run_from(g, "spring.start")
+    while g.decision == "dispatch":
+        g.apply("pass")
+    s = g.state
+    assert s.ext["food_limit"] == 10 and s.ext["food"] == (10, 9, 10)    # 2 breaching cards
+    assert [shame.held(s, seat) for seat in range(3)] == [0, 0, 0] and shame.pool(s) == 30
+    assert s.honor[:2] == [15, 15]                                        # no breach effect (lose 2 Honor)
+    assert any("AC-FAM-10" in e.rules for e in events(g, "ev.fam.limit", since))
+
+
+@pytest.mark.rule("AC-FAM-09", "AC-FAM-10", "AC-FAM-11", "D3", "D10")
+def test_raids_lower_the_limit_and_below_6_everyone_loses_at_once():
+    g = fam(limit=8)
+    for i in range(len(g.state.hordes)):
+        g.state.hordes[i] = ("steppe_outriders", (None,) * 6, ())
+    g.state.res[0] = (5, 0, 0, 0)
+    since = run_from(fresh(g), "autumn.invasion")
+    s = g.state
+    assert g.is_over and s.ext["food_limit"] == 5                          # 3 raids: 8 -> 5
+    assert s.flags["lost"] == ("AC-FAM-09",) and not g.winners
+    assert s.res[0] == (5, 0, 0, 0) and shame.pool(s) == 30               # no destruction effect, no Shame
+    assert not events(g, "ev.winter", since)                               # ended at once
+
+
+@pytest.mark.rule("AC-FAM-09")
+def test_a_limit_of_6_is_not_a_loss():
+    g = fam(limit=7)
+    famine.lower_limit(g.state, 1, ("test",))
+    assert g.state.ext["food_limit"] == 6 and not g.state.flags.get("lost")
+    famine.lower_limit(g.state, 1, ("test",))
+    assert g.state.flags.get("lost") == ("AC-FAM-09",)
+
+
+@pytest.mark.rule("AC-FAM-12", "AC-FAM-13")
+def test_feeding_after_the_siege_one_food_each_or_they_go_home():
+    g = fam(food=(5, 1, 3))
+    s = g.state
+    M.place_archer(s, 0, 0)
+    s.soldiers[0] = (5, 1, 1)
+    M.place_behind(s, 0, SPEARMAN, 1)
+    s.overseers["quarry"] = (1, 0, 0)
+    s.clerks[0] -= 1
+    M.put_clerk(s, 0, "academy")
+    M.place_behind(s, 1, SPEARMAN, 2)
+    M.place_behind(s, 1, SPEARMAN, 2)
+    since = run_from(fresh(g), "spring.start")
+    assert (g.decision, g.to_play) == ("fam_feed", 0)
+    assert g.legal_action_ids() == ["feed", "unfed:archer@0", "unfed:spearman@1", "unfed_overseer:quarry",
+                                    "unfed_clerk:academy", "unfed_all"]
+    g.apply("feed")
+    assert s.ext["food"][0] == 1 and s.archers[0] == (0,)
+    assert (g.decision, g.to_play) == ("fam_feed", 1)
+    assert "feed" not in g.legal_action_ids()                             # 2 to feed, 1 food
+    spearmen = s.soldiers[1][SPEARMAN]
+    g.apply("unfed:spearman@2")
+    assert s.soldiers[1][SPEARMAN] == spearmen + 1 and s.behind[2] == ((1, SPEARMAN),)
+    g.apply("feed")
+    assert s.ext["food"][1] == 0 and g.decision == "donate"               # seat 2 has nobody to feed
+    keys = [e.key for e in s.events[since:]]
+    assert keys.index("ev.spring_end") < keys.index("ev.fam.fed")
+
+
+@pytest.mark.rule("AC-FAM-13")
+def test_feeding_no_one_sends_everyone_home():
+    g = fam(food=(0, 0, 0))
+    s = g.state
+    M.place_archer(s, 0, 1)
+    s.soldiers[0] = (5, 1, 1)
+    s.overseers["temple"] = (2, 0, 0)
+    s.clerks[0] -= 1
+    M.put_clerk(s, 0, "academy")
+    clerks = s.clerks[0]
+    run_from(fresh(g), "spring.after")
+    assert g.legal_action_ids() == ["unfed:archer@1", "unfed_overseer:temple", "unfed_clerk:academy", "unfed_all"]
+    g.apply("unfed_all")
+    assert s.archers[1] == () and s.soldiers[0] == (6, 2, 1)              # the Overseer was a Spearman
+    assert s.overseers["temple"] == (0, 0, 0) and s.clerks[0] == clerks + 1 and g.decision == "donate"
