@@ -239,7 +239,7 @@ def apply_recruit(state, seat, action_id):
             state.add_soldiers(seat, SPEARMAN, 1)
         deploy(state, seat, HORSEMAN, section, rules + ("GWA-BARRACKS-01",))
     elif unit == "bannerman":
-        deploy(state, seat, BANNERMAN, section, rules + ("GK-58", "GK-60"))
+        deploy(state, seat, BANNERMAN, section, rules + ("GK-58", "GK-60", "GWA-GK-08"))
     else:
         deploy(state, seat, ARCHER if unit == "archer" else SPEARMAN, section, rules)
 

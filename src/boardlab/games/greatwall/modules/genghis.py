@@ -106,11 +106,11 @@ def setup_before(state) -> None:
     base_types = sorted({h for h in state.horde_deck if HORDES[h].set == "base"})
     removed = tuple(sorted(state.shuffle(base_types)[:NUMBERS.base_types_removed]))
     deck = [h for h in state.horde_deck if h not in removed]
-    rules = ("GK-03", "GK-09", "GK-10", "GK-11")
+    rules = ("GK-03", "GK-09", "GK-10", "GK-11", "GWA-GK-01")
     if state.players == 2:
         state.ext["closed_sections"] = (LEFTMOST,)
         deck = [h for h in deck if HORDES[h].invasion != LEFTMOST]
-        rules += ("GK-12", "GK-13", "D22")
+        rules += ("GK-12", "GK-13", "D22", "GWA-GK-02")
     state.horde_deck = deck
     award = state.shuffle(sorted(AWARDS))[0]
     skills = tuple(state.shuffle(sorted(SKILLS))[:NUMBERS.skills_revealed])
@@ -127,7 +127,7 @@ def setup_before(state) -> None:
 def setup_after(state) -> None:
     """GK-17: the Khan goes to the column shown on the back of the top Horde card."""
     if gk(state)["khan"] is None:
-        move_khan(state, ("GK-17", "D9"))
+        move_khan(state, ("GK-17", "D9", "GWA-GK-01"))
 
 
 def move_khan(state, rules) -> None:
@@ -141,14 +141,14 @@ def move_khan(state, rules) -> None:
 
 def invasion_over(state) -> None:
     """GK-40 (§2.1 row #13): at the end of the invasion, before Winter."""
-    move_khan(state, ("GK-40", "GK-27", "D9"))
+    move_khan(state, ("GK-40", "GK-27", "D9", "GWA-GK-03"))
 
 
 # ---- the end (GK-20..23, GK-63..65, D3) -----------------------------------------------------------------
 
 def year_end(state, base) -> str:
     if gk(state)["defeated"]:
-        state.log(("GK-20", "GK-22", "GK-64", "D3"), "ev.gk.game_ends")
+        state.log(("GK-20", "GK-22", "GK-64", "D3", "GWA-GK-06"), "ev.gk.game_ends")
         return "game.final"
     return base(state)
 
@@ -162,11 +162,11 @@ def award_listener(state, seat: int, event: str) -> None:
     if event == "build":
         if d["holder"] != seat:
             _set(state, holder=seat)
-            state.log(("GK-55", "GK-57", "D18"), "ev.gk.award_taken", seat=seat, card=d["award"])
+            state.log(("GK-55", "GK-57", "D18", "GWA-GK-07"), "ev.gk.award_taken", seat=seat, card=d["award"])
         return
     ability = AWARDS[d["award"]].ability
     if d["holder"] == seat and ability.on == event:
-        state.log(("GK-56",), "ev.gk.award_used", seat=seat, card=d["award"])
+        state.log(("GK-56", "GWA-GK-07"), "ev.gk.award_used", seat=seat, card=d["award"])
         T.push(state, *effect_tasks(seat, ability.effects, ("GK-56", f"award:{d['award']}")))
 
 
@@ -190,7 +190,7 @@ def spring_start(state) -> None:
     rally = tuple((seat, s) for seat in range(state.players) if (s := bannerman_section(state, seat)) is not None)
     _set(state, rally=rally)
     for seat, s in rally:
-        state.log(("GK-62",), "ev.gk.rally", seat=seat, section=s)
+        state.log(("GK-62", "GWA-GK-09"), "ev.gk.rally", seat=seat, section=s)
 
 
 def battle_start(state) -> None:
@@ -199,10 +199,10 @@ def battle_start(state) -> None:
     minus = skill(state, "defence_minus", s)
     if minus:
         state.battle["defence"] = state.battle.get("defence", 0) - minus.value
-        state.log(("GK-37", "GK-38"), "ev.gk.skill", card=minus.id, section=s)
+        state.log(("GK-37", "GK-38", "GWA-GK-04"), "ev.gk.skill", card=minus.id, section=s)
     if skill(state, "no_rewards", s):
         state.battle["no_rewards"] = True
-        state.log(("GK-37", "GK-38"), "ev.gk.skill", card=skill(state, "no_rewards", s).id, section=s)
+        state.log(("GK-37", "GK-38", "GWA-GK-04"), "ev.gk.skill", card=skill(state, "no_rewards", s).id, section=s)
 
 
 def step_rally(state) -> str:
@@ -262,7 +262,7 @@ def apply_rally(state, action_id):
     T.replace(state, ("gk_rally", seat, left - 1))
     state.battle[f"rallied:{seat}"] = state.battle.get(f"rallied:{seat}", ()) + (unit,)
     _, row, slot = action_id.split(":")
-    state.log(("GK-62", "D12"), "ev.gk.rally_attack", seat=seat, unit=M.unit_name(unit), row=int(row), slot=int(slot))
+    state.log(("GK-62", "D12", "GWA-GK-09"), "ev.gk.rally_attack", seat=seat, unit=M.unit_name(unit), row=int(row), slot=int(slot))
     cover(state, seat, int(row), int(slot), "w", ("GK-62", "GW-BATTLE-07"))
 
 
@@ -272,7 +272,7 @@ def run_bannerman_dispatched(state, task):
     T.done(state)
     seat = task[1]
     card = BANNERMEN[CLANS[seat].id]
-    state.log(("GK-08", "GK-58"), "ev.gk.bannerman_bonus", seat=seat, card=card.id)
+    state.log(("GK-08", "GK-58", "GWA-GK-08"), "ev.gk.bannerman_bonus", seat=seat, card=card.id)
     T.push(state, *effect_tasks(seat, card.on_dispatch, ("GK-08", f"bannerman:{card.id}")))
 
 
@@ -281,7 +281,7 @@ def breach_value(state, section: int, rows) -> int:
     sk = skill(state, "breach_bonus", section)
     if not sk or not rows:
         return 0
-    state.log(("GK-37", "GK-38"), "ev.gk.skill", card=sk.id, section=section)
+    state.log(("GK-37", "GK-38", "GWA-GK-04"), "ev.gk.skill", card=sk.id, section=section)
     return sk.value * len(rows)
 
 
@@ -302,7 +302,7 @@ def breach_tasks(state, section: int, rows, here, tasks) -> list:
     sk = skill(state, "no_retreat", section)
     if not sk:
         return tasks
-    state.log(("GK-37", "GK-38"), "ev.gk.skill", card=sk.id, section=section)
+    state.log(("GK-37", "GK-38", "GWA-GK-04"), "ev.gk.skill", card=sk.id, section=section)
     victims = [("victim", seat, unit, "card", r) for r in column(state, section) if r not in rows
                for seat, unit, _ in state.hordes[slot_index(section, r)][2]]
     return victims + list(tasks)
@@ -379,16 +379,16 @@ def apply_spot(state, action_id):
         saved.remove(unit)
         state.battle[f"saved:{seat}:{row}"] = tuple(saved)
     _set(state, spots=gk(state)["spots"] + ((card, int(k), seat, unit),))
-    rules = ("GK-41", "GK-42", "GK-45", "GK-46", "GK-47", "GK-49", "GK-52", "D15", "D16") + (
+    rules = ("GK-41", "GK-42", "GK-45", "GK-46", "GK-47", "GK-49", "GK-52", "D15", "D16", "GWA-GK-05") + (
         ("GK-48",) if where == "saved" else ())
     state.log(rules, "ev.gk.attack", seat=seat, unit=unit_name, card=card)
     M.gain(state, seat, {"honor": NUMBERS.honor_per_spot}, ("GK-50", "GK-30"))
     for sk in gk(state)["skills"]:
         if card == sk and disabled(state, sk):
-            state.log(("GK-39",), "ev.gk.skill_off", card=sk)
+            state.log(("GK-39", "GWA-GK-04"), "ev.gk.skill_off", card=sk)
     if not open_spots(state):
         _set(state, defeated=True)
-        state.log(("GK-21", "GK-31", "GK-63", "GK-22"), "ev.gk.defeated")
+        state.log(("GK-21", "GK-31", "GK-63", "GK-22", "GWA-GK-06"), "ev.gk.defeated")
 
 
 # ---- the module ---------------------------------------------------------------------------------------------
