@@ -88,7 +88,8 @@ def test_setup_the_fortress_card_and_the_transport_station():
     assert s.ext["cooperative"] is True and s.ext["shame_out"] == ("AC-DIA-07",)
     assert "transport_station" in s.clerks_on and "transport_station" in g.view(0)["locations"]
     assert "transport_station" not in boardlab.new_game("greatwall", 3, seed=1).state.clerks_on   # D24
-    assert g.view(None)["scenario"] == {"id": "diaoyu", "defence": START, "shame": 0, "archers": [], "slots": 3}
+    assert g.view(None)["scenario"] == {"id": "diaoyu", "card": "diaoyu", "mode": "cooperative",
+                                        "artifacts_claimed": {}, "defence": START, "shame": 0, "archers": [], "slots": 3}
     for lang in ("en", "zh-Hant", "zh-Hans"):
         assert g.rules.catalogue.text("txt.dia", lang, defence=START, shame=0, archers="-", slots=3) \
             in g.rules.render_text(g.view(1), lang)

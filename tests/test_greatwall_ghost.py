@@ -15,7 +15,7 @@ import pytest
 
 import boardlab
 from boardlab.games.greatwall import mechanics as M
-from boardlab.games.greatwall.data_tables import BOARD, LOC_ORDER
+from boardlab.games.greatwall.data_tables import BOARD, LOC_ORDER, LOCS
 from boardlab.games.greatwall.modules import ghost, shame
 from greatwall_helpers import ARCHER, SPEARMAN, advance, events, fresh, horde, put_horde, season_is
 
@@ -93,7 +93,8 @@ def put_clerks(g, loc: str, *seats: int):
 def test_the_scenario_card_is_a_public_reference_and_nothing_is_haunted_at_first():
     g = ghost_game()
     for seat in (0, 1, 2, None):
-        assert g.view(seat)["scenario"] == {"id": "ghost", "haunted": {}, "dead": {}}
+        assert g.view(seat)["scenario"] == {"id": "ghost", "card": "ghost", "mode": "competitive",
+                                            "artifacts_claimed": {}, "haunted": {}, "dead": {}}
     assert g.state.ext["closed_locations"] == ()
     assert "AC-GHO-02" in events(g, "ev.ghost.setup")[0].rules
     for lang in ("en", "zh-Hant", "zh-Hans"):
@@ -186,7 +187,8 @@ def test_a_haunted_location_sends_its_clerks_home_and_barracks_and_tea_house_are
         g.apply(g.legal_action_ids()[0])
     assert g.decision == "ghost_place" and g.to_play == 2
     legal = g.legal_action_ids()
-    assert legal == [f"haunt:{loc}" for loc in LOC_ORDER if loc not in ("barracks", "tea_house")]   # AC-GHO-09
+    board = [loc for loc in LOC_ORDER if LOCS[loc].scenario is None]          # no scenario-only Location here
+    assert legal == [f"haunt:{loc}" for loc in board if loc not in ("barracks", "tea_house")]   # AC-GHO-09
     since = len(g.state.events)
     do(g, 2, "haunt:quarry")
     assert g.state.clerks_on["quarry"] == ()                                  # AC-GHO-07: all go back

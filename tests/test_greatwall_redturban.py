@@ -71,7 +71,7 @@ def test_setup_two_years_a_locked_gold_mine_and_the_reference_card():
     assert shame.pool(s) == POOL - 1                          # the reminder token on the Gold Mine
     assert s.ext["overseer_locked"] == ("gold_mine",)
     v = g.view(None)["scenario"]
-    assert v == {"id": "redturban", "years": 2, "locked": ["gold_mine"], "envoy": list(s.post_clerks),
+    assert v == {"id": "redturban", "card": "redturban", "mode": "cooperative", "artifacts_claimed": {}, "years": 2, "locked": ["gold_mine"], "envoy": list(s.post_clerks),
                  "choice": "none", "fewer": 0}
     assert "AC-RED-09" in events(g, "ev.red.setup")[0].rules
     for lang in ("en", "zh-Hant", "zh-Hans"):

@@ -33,7 +33,7 @@ from ..spring import defeated, open_slots
 from ..state import ARCHER
 from ..text import SCENARIO_LINES
 from ..view import SCENARIO_VIEWS
-from . import shame
+from . import chronicles as AC, shame
 
 STATION = "transport_station"
 
@@ -259,7 +259,7 @@ def run_raid(state, task):
 
 def view(state) -> dict:
     f = fortress(state)
-    return {"id": "diaoyu", "defence": f["defence"], "shame": f["shame"], "archers": list(f["archers"]),
+    return {**AC.common_view(state), "defence": f["defence"], "shame": f["shame"], "archers": list(f["archers"]),
             "slots": numbers()["slots"]}
 
 

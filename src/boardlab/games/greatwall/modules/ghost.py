@@ -21,7 +21,7 @@ from .. import mechanics as M
 from .. import tasks as T
 from ..text import SCENARIO_LINES
 from ..view import SCENARIO_VIEWS
-from . import shame
+from . import chronicles as AC, shame
 
 FORBIDDEN = ("barracks", "tea_house")  # AC-GHO-09
 
@@ -139,7 +139,7 @@ def apply_remove(state, action_id):
 
 
 def view(state) -> dict:
-    return {"id": "ghost", "haunted": tokens(state),
+    return {**AC.common_view(state), "haunted": tokens(state),
             "dead": {str(seat): n for seat, n in state.ext.get("dead", ())}}
 
 

@@ -23,7 +23,7 @@ from .. import tasks as T
 from ..data_tables import BOARD
 from ..text import SCENARIO_LINES
 from ..view import SCENARIO_VIEWS
-from . import shame
+from . import chronicles as AC, shame
 
 PRODUCTION = ("lumber_mill", "quarry", "gold_mine", "temple")  # AC-RED-18
 
@@ -217,7 +217,7 @@ def run_raid(state, task):
 
 def view(state) -> dict:
     choice = state.ext.get("redturban", ("none",))
-    return {"id": "redturban", "years": M.years(state), "locked": list(state.ext["overseer_locked"]),
+    return {**AC.common_view(state), "years": M.years(state), "locked": list(state.ext["overseer_locked"]),
             "envoy": [state.post_clerks[s] for s in range(state.players)],
             "choice": choice[0], "fewer": choice[1] if len(choice) > 1 else 0}
 
