@@ -598,3 +598,26 @@ def test_views_and_texts_show_the_khan_in_every_language():
         assert v["genghis"]["khan"] == 1 and len(v["genghis"]["open"]) == 6
         text = g.rules.render_text(v, lang)
         assert GK.KHAN.names.get(lang) in text
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_the_new_actions_are_described_in_every_language(lang):
+    g = spring(khan=2)
+    put_horde(g, 0, 0, "siege_sappers")
+    g.state.behind[0] = ((0, BANNERMAN),)
+    g.state.archers[0] = (0,)
+    restart_spring(g)
+    until(g, "gk_rally")
+    texts = [g.rules.describe(g.state, a, lang) for a in g.legal_action_ids()]
+    assert all(t != a for t, a in zip(texts, g.legal_action_ids())), texts
+    do(g, 0, "skip")
+    until(g, "dispatch")
+    assert GK.BANNERMEN and g.rules.describe(g.state, "dispatch:bannerman:0", lang) != "dispatch:bannerman:0"
+    g2 = spring(khan=2)
+    beaten(g2)
+    restart_spring(g2)
+    until(g2, "gk_attack")
+    assert g2.rules.describe(g2.state, "card:spearman", lang) != "card:spearman"
+    do(g2, 0, "card:spearman")
+    desc = g2.rules.describe(g2.state, "spot:genghis_khan:0", lang)
+    assert GK.KHAN.names.get(lang) in desc
