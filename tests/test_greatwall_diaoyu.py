@@ -80,7 +80,7 @@ def cover(*marks):
 # ---- setup, the Fortress, the cooperative goal (AC-DIA-03..10, -27, AC-03, D4, D24) ------------------------------
 
 
-@pytest.mark.rule("AC-DIA-04", "AC-DIA-08", "AC-DIA-10", "AC-DIA-15", "GWA-DIA-01", "GWA-DIA-05", "D24", "AC-04")
+@pytest.mark.rule("AC-DIA-03", "AC-DIA-04", "AC-DIA-08", "AC-DIA-10", "AC-DIA-15", "GWA-DIA-01", "GWA-DIA-05", "D24", "AC-04")
 def test_setup_the_fortress_card_and_the_transport_station():
     g = dia_game()
     s = g.state
