@@ -14,6 +14,7 @@ import pytest
 
 import boardlab
 from boardlab.games.greatwall import locations as L
+from boardlab.games.greatwall import tasks as T
 from boardlab.games.greatwall.data_tables import BOARD
 from boardlab.games.greatwall.modules import shame
 from greatwall_helpers import SPEARMAN, advance, events, fresh, passive, put_horde, season_is
@@ -82,7 +83,7 @@ def test_setup_two_years_a_locked_gold_mine_and_the_reference_card():
     assert s.res == base.res and s.clerks == base.clerks and s.post_clerks == base.post_clerks
 
 
-@pytest.mark.rule("AC-RED-06", "AC-RED-09", "AC-03", "D4", "D1", "D11", "AC-DIA-27")
+@pytest.mark.rule("AC-RED-06", "AC-RED-09", "AC-03", "D4", "D1", "D11")
 def test_surviving_two_years_wins_for_everyone_and_held_shame_still_costs_honor():
     """The Wall at level 3 (Defence 13) everywhere holds: the game ends after Summer of year 2."""
     g = red_game(seed=3)
@@ -131,19 +132,37 @@ def test_any_breach_ends_the_game_at_once_and_everyone_loses():
     assert s.season == "end" and "ev.donation" not in keys
 
 
+@T.handler("test_take_shame")
+def _take_shame(state, task):
+    """A stand-in for anything that takes Shame tokens while tasks run (no 004 rule does, D11)."""
+    T.done(state)
+    shame.take(state, task[1], task[2], ("D11",))
+
+
 @pytest.mark.rule("AC-RED-08", "AC-03", "D11", "D3")
 def test_the_shame_pool_running_out_loses_at_once():
     g = red_game()
     advance(g, "command")
     s = g.state
-    s.ext["shame"] = (1, (0, 0, 0))
-    shame.take(s, 2, 1, ("test",))
-    assert s.flags["lost"] == ("AC-RED-08",) and s.flags["end_now"]
-    s.tasks, s.pending = [], None
-    s.at = ("game.end_now", 0, None)
+    s.ext["shame"] = (2, (0, 0, 0))
+    s.pending = None
+    s.stack.append(("command.choose", 0, None))
+    s.tasks = [("test_take_shame", 1, 1)]
+    s.at = ("tasks.run", 0, None)
     g.flow.run(s)
-    assert fresh(g).is_over and g.winners == []
+    fresh(g)
+    assert shame.held(s, 1) == 1 and shame.pool(s) == 1 and not s.flags.get("lost")   # not yet out
+    assert g.decision == "command"
+    s.pending = None
+    s.tasks = [("test_take_shame", 0, 1), ("test_take_shame", 2, 1)]     # a stack: seat 2's runs first
+    s.stack.append(("command.choose", 0, None))
+    s.at = ("tasks.run", 0, None)
+    g.flow.run(s)
+    fresh(g)
+    assert g.is_over and g.winners == [] and s.flags["lost"] == ("AC-RED-08",)
+    assert shame.held(s, 2) == 1 and shame.held(s, 0) == 0                  # nothing ran after the last token
     assert "ev.coop.lost" in [e.key for e in s.events] and not events(g, "ev.coop.won")
+    assert [e.params["n"] for e in events(g, "ev.shame.penalty")] == [5, 5]   # D11 still scores
 
 
 # ---- AC-RED-11/12: Gold Mine Overseers cannot be upgraded -----------------------------------------------------
