@@ -621,3 +621,21 @@ def test_the_new_actions_are_described_in_every_language(lang):
     do(g2, 0, "card:spearman")
     desc = g2.rules.describe(g2.state, "spot:genghis_khan:0", lang)
     assert GK.KHAN.names.get(lang) in desc
+
+
+@pytest.mark.rule("GK-58", "GK-59", "D23", "GWA-GK-08")
+def test_a_killed_bannerman_goes_back_to_supply_and_can_be_recruited_again():
+    from boardlab.games.greatwall.effects import movable
+    from boardlab.games.greatwall.locations import legal_recruit
+    g = spring(khan=2)
+    g.state.behind[1] = ((0, BANNERMAN),)
+    assert "bannerman@1" in movable(g.state, 0)                      # it moves like soldiers behind the Wall
+    g.state.behind[1] = ()
+    put_horde(g, 0, 0, "keshig_guard", cover((1, 0, "b")), ((0, BANNERMAN, (1,)),))
+    g.state.soldiers[0] = (5, 2, 1, 0)
+    since = restart_spring(g)
+    advance(g, season_is("summer"))
+    assert [e.params["unit"] for e in events(g, "ev.kill", since) if "GW-BREACH-08" in e.rules] == ["bannerman"]
+    assert g.state.soldiers[0][BANNERMAN] == 1
+    g.state.res[0] = (1, 0, 2, 0)
+    assert legal_recruit(g.state, 0) == ["bannerman:0", "bannerman:1", "bannerman:2"]
