@@ -184,8 +184,8 @@ def release(state, seat: int, unit: str) -> None:
     if "@" in unit:
         name, section = unit.split("@")
         section = int(section)
-        if name == "archer":
-            M.remove_archer(state, seat, section)
+        if name == "archer" and seat in state.archers[section]:
+            M.remove_archer(state, seat, section)  # on the Wall, else a saved Archer behind it (GW-BREACH-11)
         else:
             M.remove_behind(state, seat, UNIT_IDS[name], section)
         state.add_soldiers(seat, UNIT_IDS[name], 1)
