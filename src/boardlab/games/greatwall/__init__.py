@@ -121,6 +121,10 @@ class GreatWall(Ruleset):
     def winners(self, state: GWState) -> list[int]:
         return list(state.flags.get("winners", ()))
 
+    def everyone_lost(self, state: GWState) -> bool:
+        """D3/D4: a loss condition ended the game and every player lost (no winners, by design)."""
+        return bool(state.flags.get("lost")) and not state.flags.get("winners")
+
     def describe(self, state: GWState, action_id: str, lang: str) -> str:
         return describe_action(self, state, action_id, lang)
 
