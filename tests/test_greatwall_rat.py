@@ -26,7 +26,10 @@ from boardlab.agents import choose, make_agent
 from boardlab.core.registry import ruleset
 from boardlab.core.rng import Stream
 from boardlab.core.visibility import hidden_paths
-from boardlab.games.greatwall.data_tables import ADVISORS, ARTIFACTS, BOARD, LOC_ORDER, RAT_CARDS, in_play
+from boardlab.games.greatwall.data_tables import ADVISORS, ARTIFACTS, BOARD, LOCS, RAT_CARDS, in_play
+from boardlab.games.greatwall.data_tables import LOC_ORDER as ALL_LOCATIONS
+
+LOC_ORDER = tuple(loc for loc in ALL_LOCATIONS if LOCS[loc].scenario is None)  # the base board (D24)
 from greatwall_helpers import advance, events, fresh, new, passive
 
 RAT = {"expansions": ["rat"]}

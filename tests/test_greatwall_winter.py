@@ -21,7 +21,10 @@ from __future__ import annotations
 
 import pytest
 
-from boardlab.games.greatwall.data_tables import ADVISORS, BOARD, LOCS
+from boardlab.games.greatwall.data_tables import ADVISORS, BOARD
+from boardlab.games.greatwall.data_tables import LOCS as ALL_LOCATIONS
+
+LOCS = {loc: spec for loc, spec in ALL_LOCATIONS.items() if spec.scenario is None}  # the base board (D24)
 from boardlab.games.greatwall.locations import clerk_price, legal_recruit
 from boardlab.games.greatwall.state import HORSEMAN, SPEARMAN
 from greatwall_helpers import advance, events, fresh, new, passive, put_horde, season_is
