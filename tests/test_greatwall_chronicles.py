@@ -181,3 +181,18 @@ def test_ancient_chronicles_advisors_are_shuffled_into_the_advisor_pool():
     assert ac(ADVISORS) <= pool
     base = new().state
     assert not ac(ADVISORS) & (set(base.advisor_deck) | set(base.advisor_track) | {a for h in base.advisors for a in h})
+
+
+@pytest.mark.rule("AC-11", "AC-14", "AC-15", "AC-16", "GWA-AC-01")
+def test_ancient_chronicles_cards_have_their_own_ids_names_and_texts():
+    from boardlab.games.greatwall.view import CARDS
+    for cards in (ARTIFACTS, TACTICS, GENERALS, ADVISORS):
+        for cid in ac(cards):
+            assert CARDS[cid] is cards[cid]                      # no other card shares the id
+            assert cards[cid].source == "authored"
+            for lang in LANGS:
+                assert cards[cid].names.get(lang) and cards[cid].text.get(lang)
+    for sid, card in chronicles.SCENARIO_CARDS.items():
+        assert CARDS[sid] is card
+    assert {a for a in ac(ARTIFACTS) if ARTIFACTS[a].timing == "any"} == ac(ARTIFACTS)
+    assert all(ARTIFACTS[a].timing == "end" for a, spec in ARTIFACTS.items() if spec.set != "ac")

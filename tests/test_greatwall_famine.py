@@ -152,3 +152,15 @@ def test_feeding_no_one_sends_everyone_home():
     g.apply("unfed_all")
     assert s.archers[1] == () and s.soldiers[0] == (6, 2, 1)              # the Overseer was a Spearman
     assert s.overseers["temple"] == (0, 0, 0) and s.clerks[0] == clerks + 1 and g.decision == "donate"
+
+
+@pytest.mark.rule("AC-FAM-12", "AC-FAM-13")
+def test_a_saved_archer_behind_the_wall_must_be_fed_too():
+    g = fam(food=(0, 0, 0))
+    s = g.state
+    M.place_behind(s, 0, ARCHER, 2)                                       # saved in a breach (GW-BREACH-11)
+    s.soldiers[0] = (5, 1, 1)
+    run_from(fresh(g), "spring.after")
+    assert g.legal_action_ids() == ["unfed:archer@2", "unfed_all"]
+    g.apply("unfed:archer@2")
+    assert s.behind[2] == () and s.soldiers[0] == (5, 2, 1) and g.decision == "donate"
