@@ -162,7 +162,8 @@ class GreatWall(Ruleset):
                 + 1.5 * effects.measure(state, s, "overseer_levels") + len(state.tactics[s]) + len(state.advisors[s])
                 + effects.measure(state, s, "horde_end_honor")
                 + 0.6 * sum(on.count(s) for on in state.clerks_on.values())
-                + 0.3 * (state.players - 1 - tea.index(s)) for s in range(state.players)]
+                + 0.3 * (state.players - 1 - tea.index(s)) + chronicles.potential(state, s)
+                for s in range(state.players)]
 
     def render_text(self, view: dict, lang: str) -> str:
         return render_text(self, view, lang)

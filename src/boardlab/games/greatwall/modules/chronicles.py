@@ -133,3 +133,21 @@ def module() -> tuple[Module, dict]:
 from ..view import CARDS  # noqa: E402
 
 CARDS.update(SCENARIO_CARDS)
+
+
+# Bots (GreatWall.potential): what a scenario's own state is worth to a seat, scenario id -> fn(state, seat).
+POTENTIAL: dict = {}
+
+
+def potential(state, seat: int) -> float:
+    """Shame tokens held (D11: 5 Honor each at the end) and the scenario's own worth; 0 without a scenario."""
+    worth = 0.0
+    if "shame" in state.ext:
+        worth -= state.ext["shame"][1][seat] * C_SHAME
+    fn = POTENTIAL.get(state.ext.get("scenario"))
+    return worth + (fn(state, seat) if fn else 0.0)
+
+
+from ..data_tables import BOARD  # noqa: E402
+
+C_SHAME = BOARD.shame["honor_per_token"]

@@ -232,3 +232,4 @@ def module() -> tuple[Module, dict]:
 
 SCENARIO_VIEWS["famine"] = view
 SCENARIO_LINES["famine"] = render
+AC.POTENTIAL["famine"] = lambda state, seat: 0.3 * food(state, seat)

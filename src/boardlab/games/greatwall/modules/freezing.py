@@ -206,3 +206,5 @@ def module() -> tuple[Module, dict]:
 
 SCENARIO_VIEWS["freezing"] = view
 SCENARIO_LINES["freezing"] = render
+AC.POTENTIAL["freezing"] = lambda state, seat: AC.param(state, "clerk_honor") * sum(
+    seats.count(seat) for seats in state.ext["frz_fields"])
