@@ -36,7 +36,7 @@ def setup(state) -> None:
     state.clerks_on[MARKET] = ()                                   # AC-FAM-03, D20, D24
     for seat in range(state.players):
         state.clerks[seat] -= 1                                    # AC-FAM-05: the Food track Clerk
-    state.ext["food_limit"] = AC.param(state, "start_limit")      # AC-FAM-06
+    state.ext["food_limit"] = min(AC.param(state, "start_limit"), AC.param(state, "track_max"))  # AC-FAM-06
     state.ext["food"] = (min(AC.param(state, "start_food"), state.ext["food_limit"]),) * state.players
     state.log(("AC-FAM-04", "AC-FAM-05", "AC-FAM-06", "GWA-FAM-01"), "ev.fam.setup",
               n=state.ext["food"][0], limit=state.ext["food_limit"])
