@@ -39,8 +39,7 @@ def test_random_games_end_and_replay_reproduces_every_hash(case, seed):
     hashes = random_play(game, Stream(seed))
     assert game.is_over and game.to_play is None and game.legal_action_ids() == []
     # a result: winners, or (a cooperative game, e.g. Great Wall D4) a loss shared by every player
-    everyone_lost = getattr(game.rules, "everyone_lost", lambda state: False)
-    assert len(game.scores) == players and (game.winners or everyone_lost(game.state))
+    assert len(game.scores) == players and (game.winners or game.rules.everyone_lost(game.state))
     again = boardlab.new_game(name, players, seed=seed, options=options)
     for i, (seat, action) in enumerate(game.log):
         assert again.state_hash() == hashes[i], f"hash differs before action {i}"

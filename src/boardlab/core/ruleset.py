@@ -75,6 +75,10 @@ class Ruleset:
         return None
 
     # bots ----------------------------------------------------------------------------
+    def everyone_lost(self, state) -> bool:
+        """A finished game without winners by design (a cooperative loss); default: never."""
+        return False
+
     def rewards(self, state) -> list[float]:
         """Each seat's share of the result of a finished game: 1/k for each of k winners (a shared
         cooperative win may give every winner 1)."""

@@ -12,12 +12,14 @@ from xml.sax.saxutils import escape
 
 from ...core.registry import ruleset
 from .data_tables import BOARD, CLANS, HORDES
+from .modules.genghis import CARDS as KHAN_CARDS
+from .text import module_lines
 from .view import CARDS, name_of
 
 W = 1000
 CLAN_COLOURS = {"red": "#c0392b", "yellow": "#e0b000", "blue": "#2e6fd1", "black": "#222222", "white": "#f4f4f4"}
 NEUTRAL = "#8a8a8a"  # the Secondary (2 players) and anything without a seat
-UNIT_LETTER = {"spearman": "S", "archer": "A", "horseman": "H", "s": "S", "a": "A", "h": "H"}
+UNIT_LETTER = {"spearman": "S", "archer": "A", "horseman": "H", "bannerman": "B", "s": "S", "a": "A", "h": "H"}
 RESOURCES = ("wood", "stone", "gold", "chi")
 RES_COLOURS = {"wood": "#8b5a2b", "stone": "#9a9a9a", "gold": "#d4a017", "chi": "#6a5acd"}
 CARD_W, CARD_H = 96, 62
@@ -118,8 +120,12 @@ def _horde_slots(ctx: Ctx, h: dict, spec, x0: float, y0: float, battle_here: boo
 
 def _hordes(ctx: Ctx) -> str:
     out = ['<g data-layer="hordes">']
+    khan = (ctx.view.get("genghis") or {}).get("khan")
     for s in range(BOARD.sections):
         out.append(_text(s * SECTION_W + SECTION_W / 2, HORDE_TOP - 10, ctx.name(s), 14, "middle", "bold"))
+        if s == khan:  # GK-17/40: the Khan's model stands before this section
+            out.append(f'<g data-khan="{s}">' + _text(s * SECTION_W + SECTION_W - 14, HORDE_TOP - 10,
+                       "⚑ " + ctx.name("genghis_khan"), 13, "end", "bold", "#b22222") + "</g>")
     for h in ctx.view.get("hordes", []):
         row = BOARD.horde_rows - 1 - h["row"]  # row 0 stands nearest the Wall
         out.append(_horde_card(ctx, h, h["section"] * SECTION_W + 10, HORDE_TOP + row * ROW_H))
@@ -257,6 +263,53 @@ def _track(ctx: Ctx, y: float) -> tuple[str, float]:
     return "".join(out) + "</g>", y + 22 + CARD_H + 14
 
 
+# ---- expansions and scenario: Genghis Khan's cards, then a line per module ----------------------
+
+KHAN_W, SPOT = 200, 22
+
+
+def _khan_card(ctx: Ctx, gk: dict, card: str, x: float, y: float) -> str:
+    """One of the Khan's cards with its Vital spots: taken (seat colour, unit), open and counting
+    (clickable when an attack may take it), or not counting at this player count (dashed)."""
+    taken = {(c, k): (seat, unit) for c, k, seat, unit in gk["spots"]}
+    counting = {(c, k) for c, k in gk["open"]} | set(taken)
+    off = card in gk.get("off", [])
+    out = [f'<g data-khan-card="{_a(card)}"><rect x="{x}" y="{y}" width="{KHAN_W}" height="58" rx="6" '
+           f'fill="{"#ddd" if off else "#f6e0d0"}" stroke="#7a2e1a"><title>{escape(ctx.name(card))}: '
+           f'{escape(ctx.card_text(card))}</title></rect>',
+           _text(x + 8, y + 16, _clip(ctx.name(card), 28), 12, weight="bold")]
+    for k, spot in enumerate(KHAN_CARDS[card].spots):
+        sx, sy = x + 8 + k * (SPOT + 4), y + 26
+        who = taken.get((card, k))
+        acts = _matching(ctx.legal, lambda p, k=k: p[:3] == ["spot", card, str(k)]) if who is None else []
+        attrs, tip = _clickable(acts, str(spot.mark or ""))
+        fill = seat_colour(ctx.view, who[0]) if who else "#fff"
+        dash = "" if (card, k) in counting else ' stroke-dasharray="3 2"'
+        out.append(f'<rect x="{sx}" y="{sy}" width="{SPOT}" height="{SPOT}" rx="3" fill="{fill}" stroke="#b22222"'
+                   f'{dash} data-spot="{k}"{attrs}>{tip}</rect>')
+        label = UNIT_LETTER.get(who[1], "?") if who else (str(spot.mark) if spot.mark else "")
+        out.append(_text(sx + SPOT / 2, sy + 15, label, 11, "middle", "bold", "#fff" if who else "#b22222"))
+    return "".join(out) + "</g>"
+
+
+def _modules(ctx: Ctx, y: float) -> tuple[str, float]:
+    lines = module_lines(ctx.cat, ctx.view, ctx.lang)
+    gk = ctx.view.get("genghis")
+    if not lines and not gk:
+        return "", y
+    out = ['<g data-layer="modules">']
+    if gk:
+        for i, card in enumerate(gk["cards"]):
+            out.append(_khan_card(ctx, gk, card, 10 + i * (KHAN_W + 10), y + 4))
+        y += 70
+    for line in lines:
+        parts = _wrap(line, 150) if line.isascii() else [line[i:i + 76] for i in range(0, len(line), 76)]
+        for part in parts:
+            out.append(_text(10, y + 16, part, 12))
+            y += 17
+    return "".join(out) + "</g>", y + 8
+
+
 # ---- players -------------------------------------------------------------------------------------
 
 PLAYER_H = 92
@@ -379,6 +432,7 @@ def render_board(view: dict, lang: str = "en", legal: list[str] | None = None) -
     ctx = Ctx(view, lang, list(legal or ()))
     locs, y = _locations(ctx)
     track, y = _track(ctx, y)
+    modules, y = _modules(ctx, y)
     players, y = _players(ctx, y)
     hand, y = _hand(ctx, y)
     height = int(y + 10)
@@ -387,4 +441,4 @@ def render_board(view: dict, lang: str = "en", legal: list[str] | None = None) -
             f'<style>.legal{{stroke:#0a8f3c;stroke-width:3.5px;stroke-dasharray:7 4}}</style>'
             f'<rect width="{W}" height="{height}" fill="#efe6d2"/>'
             + _text(10, 20, _season(ctx), 14, weight="bold", extra='data-season="1"')
-            + _hordes(ctx) + _wall(ctx) + locs + track + players + hand + "</svg>")
+            + _hordes(ctx) + _wall(ctx) + locs + track + modules + players + hand + "</svg>")

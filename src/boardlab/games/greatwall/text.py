@@ -33,6 +33,18 @@ def render_text(rules, view: dict, lang: str) -> str:
                           f"{HORDES[h['card']].kill}) {_cover(h)}" for h in rows) or "-"
         lines.append(t("txt.section", name=name_of(i, lang, cat), level=sec["wall"], defence=sec["defence"],
                        forts=sec["fortifications"], archers=sec["archers"], behind=len(sec["behind"]), hordes=hordes))
+    lines += module_lines(cat, view, lang)
+    track = sep.join(f"{name_of(a['card'], lang, cat)} ({a['price']})" for a in view["advisor_track"])
+    lines.append(t("txt.advisor_track") + ": " + (track or "-"))
+    lines.append(t("txt.artifacts") + ": " + sep.join(
+        f"{name_of(a, lang, cat)}: {CARDS[a].text.get(lang)}" for a in view["artifacts"]))
+    return "\n".join(lines)
+
+
+def module_lines(cat, view: dict, lang: str) -> list[str]:
+    """What the expansions and the scenario add to a view, a line each (also shown by the web table)."""
+    t = lambda key, **kw: cat.text(key, lang, **kw)  # noqa: E731
+    lines = []
     if "rat" in view:
         rat = view["rat"]
         lines.append(t("txt.rat", location=name_of(rat["location"], lang, cat) if rat["location"] else "-",
@@ -43,11 +55,10 @@ def render_text(rules, view: dict, lang: str) -> str:
     if "genghis" in view:
         from .modules.genghis import text_line
         lines.append(text_line(view["genghis"], lang, cat))
-    track = sep.join(f"{name_of(a['card'], lang, cat)} ({a['price']})" for a in view["advisor_track"])
-    lines.append(t("txt.advisor_track") + ": " + (track or "-"))
-    lines.append(t("txt.artifacts") + ": " + sep.join(
-        f"{name_of(a, lang, cat)}: {CARDS[a].text.get(lang)}" for a in view["artifacts"]))
-    return "\n".join(lines)
+    if "shame" in view:
+        lines.append(t("txt.shame", pool=view["shame"]["pool"],
+                       held=t("list.sep").join(map(str, view["shame"]["held"]))))
+    return lines
 
 
 def _cover(h: dict) -> str:

@@ -47,6 +47,9 @@ def full_view(state: GWState) -> dict:
         view["decks"]["rat"] = list(r["deck"])
     if "genghis" in state.ext:
         view["genghis"] = gk_view(state)
+    if "shame" in state.ext:  # D11: the pool and each player's tokens are public
+        pool, held = state.ext["shame"]
+        view["shame"] = {"pool": pool, "held": list(held)}
     return view
 
 

@@ -148,7 +148,9 @@ class Table {
     box.hidden = !v.is_over;
     if (!v.is_over) return;
     box.replaceChildren(el("h3", {}, t("table.result")),
-      el("p", { id: "winners" }, t("table.winners", { seats: v.winners.map((s) => this.seatLabel(s)).join(", ") })),
+      el("p", { id: "winners" }, v.winners.length
+        ? t("table.winners", { seats: v.winners.map((s) => this.seatLabel(s)).join(", ") })
+        : t("table.everyone_lost")),
       el("a", { href: `/replay/${this.id}`, class: "button", id: "replay-link" }, t("table.watch_replay")));
   }
 

@@ -1,0 +1,90 @@
+"""The Great Wall's expansions and scenarios on the table: the Shame pool in views (D11), the
+Khan's cards in the SVG with clickable spots, a scenario's lines; and the cooperative result as bots
+and reports see it (D4: a shared win is a whole win for every seat)."""
+from __future__ import annotations
+
+import xml.etree.ElementTree as ET
+
+import pytest
+
+import boardlab
+from boardlab.core.registry import ruleset
+from boardlab.games.greatwall.modules import genghis as GK
+from boardlab.games.greatwall.modules import shame
+from boardlab.games.greatwall.render import render_board
+from greatwall_helpers import advance, fresh
+
+SVG = "{http://www.w3.org/2000/svg}"
+LANGS = ("en", "zh-Hant", "zh-Hans")
+
+
+def texts(root) -> str:
+    return " ".join(t.text or "" for t in root.iter(f"{SVG}text"))
+
+
+@pytest.mark.rule("D11")
+def test_the_shame_pool_and_every_players_tokens_are_public():
+    g = boardlab.new_game("greatwall", 3, seed=2, options={"scenario": "ghost"})
+    shame.take(g.state, 1, 2, ("AC-GHO-05",))
+    fresh(g)
+    for seat in (0, 1, 2, None):
+        assert g.view(seat)["shame"] == {"pool": 28, "held": [0, 2, 0]}
+    for lang in LANGS:
+        root = ET.fromstring(render_board(g.view(0), lang))
+        layer = root.find(f".//{SVG}g[@data-layer='modules']")
+        held = "0, 2, 0" if lang == "en" else "0、2、0"
+        assert "28" in texts(layer) and held in texts(layer), lang
+    assert "shame" not in boardlab.new_game("greatwall", 3, seed=2).view(0)  # no Shame in the base game
+
+
+@pytest.mark.rule("GK-15", "GK-16", "GK-17")
+def test_the_khan_his_skills_and_open_spots_are_drawn_and_clickable():
+    g = boardlab.new_game("greatwall", 4, seed=3, options={"expansions": ["genghis"]})
+    advance(g, lambda x: x.state.season == "winter")
+    view = g.view(0)
+    cards = view["genghis"]["cards"]
+    root = ET.fromstring(render_board(view, "en", legal=[f"spot:{cards[1]}:0"]))
+    drawn = [e.get("data-khan-card") for e in root.iter(f"{SVG}g") if e.get("data-khan-card")]
+    assert drawn == cards and len(cards) == 3
+    marker = root.find(f".//{SVG}g[@data-khan]")
+    assert marker is not None and marker.get("data-khan") == str(view["genghis"]["khan"])
+    clickable = [e for e in root.iter(f"{SVG}rect") if e.get("data-action")]
+    assert [e.get("data-action") for e in clickable] == [f"spot:{cards[1]}:0"]
+    # a spot that does not count with 4 players ("5") is drawn dashed; counting ones are solid
+    khan = root.find(f".//{SVG}g[@data-khan-card='{cards[0]}']")
+    spots = [r for r in khan.iter(f"{SVG}rect") if r.get("data-spot")]
+    marks = [s.mark for s in GK.spots_of(cards[0])]
+    assert [r.get("stroke-dasharray") is not None for r in spots] == [m == 5 for m in marks]
+
+
+@pytest.mark.rule("AC-DIA-08", "AC-DIA-10")
+def test_a_scenario_shows_its_card_in_every_language():
+    g = boardlab.new_game("greatwall", 3, seed=1, options={"scenario": "diaoyu", "mode": "cooperative"})
+    rules = ruleset("greatwall")
+    for lang in LANGS:
+        lines = rules.render_text(g.view(0), lang).splitlines()
+        fortress = [line for line in lines if str(g.view(0)["scenario"]["defence"]) in line and "3" in line]
+        assert fortress, lang
+        root = ET.fromstring(render_board(g.view(0), lang))
+        assert fortress[0][:10] in texts(root.find(f".//{SVG}g[@data-layer='modules']"))
+
+
+@pytest.mark.rule("AC-03", "D4")
+def test_a_cooperative_result_is_whole_for_every_seat_and_bots_value_the_team():
+    rules = ruleset("greatwall")
+    g = boardlab.new_game("greatwall", 3, seed=1, options={"scenario": "redturban", "mode": "cooperative"})
+    before = [rules.evaluate(g.state, s) for s in range(3)]
+    assert before[0] == before[1] == before[2]          # one team, one value
+    g.state.honor[2] += 30                              # any seat's gain is the team's gain
+    assert all(rules.evaluate(g.state, s) > before[s] for s in range(3))
+    g.state.flags["winners"] = (0, 1, 2)
+    assert rules.rewards(g.state) == [1.0, 1.0, 1.0]
+    g.state.flags["winners"] = ()
+    assert rules.rewards(g.state) == [0.0, 0.0, 0.0]
+    # competitive: 1/k of a win each, and a rival's gain is this seat's loss
+    c = boardlab.new_game("greatwall", 3, seed=1)
+    c.state.flags["winners"] = (1,)
+    assert rules.rewards(c.state) == [0.0, 1.0, 0.0]
+    base = rules.evaluate(c.state, 0)
+    c.state.honor[2] += 30
+    assert rules.evaluate(c.state, 0) < base
