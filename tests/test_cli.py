@@ -321,3 +321,11 @@ def test_installed_console_script():
     assert bad.stdout == "" and len(bad.stderr.strip().splitlines()) == 1 and "Traceback" not in bad.stderr
     module = subprocess.run([sys.executable, "-m", "boardlab", "games"], capture_output=True, text=True, timeout=60)
     assert module.returncode == 0 and "carcassonne" in module.stdout
+
+
+@pytest.mark.rule("AC-FAM-09", "D3")
+def test_play_says_when_every_player_lost():
+    """The Great Famine ends at once when the storage limit falls below 6: nobody wins."""
+    result = run("play", "greatwall", "--seats", "random,random,random", "--seed", "2", "--option", "scenario=famine")
+    assert result.exit_code == 0, result.output
+    assert "Nobody won: every player lost." in result.output and "Winner(s)" not in result.output

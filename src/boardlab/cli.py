@@ -369,6 +369,8 @@ class _Session:
         if g.winners:
             sep = self.gtext("list.sep", ", ")
             out.print(out.t("winners", seats=sep.join(out.seat(s) for s in g.winners)), style="bold")
+        elif g.rules.everyone_lost(g.state):
+            out.print(out.t("everyone_lost"), style="bold")
 
     def quit(self) -> None:
         out = self.out
