@@ -203,14 +203,9 @@ def test_rat_is_accepted_in_competitive_mode_at_every_player_count(players):
     assert g.state.sets == ("base",) + (("five",) if players == 5 else ()) + ("rat",)
 
 
-# ---- allowed but not built yet ---------------------------------------------------------------------------
+# ---- every option the game offers is built ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("options, name", [
-])
-def test_allowed_options_that_are_not_built_yet_say_so(options, name):
-    err = refused(options)
-    assert err.key == "err.not_yet"
-    assert name in str(err) and "not available yet" in str(err)
-    for lang in LANGS:
-        assert name in err.text(lang)
+def test_every_expansion_scenario_and_mode_has_its_module():
+    from boardlab.games.greatwall import EXPANSIONS, MODULES, SCENARIOS
+    assert set(EXPANSIONS) | set(SCENARIOS) | {"cooperative", "shame", "chronicles"} == set(MODULES)

@@ -84,11 +84,7 @@ class GreatWall(Ruleset):
         if mode not in MODES:
             raise ConfigError("err.mode", self.catalogue, valid=", ".join(MODES), got=mode)
         _check_combination(self.catalogue, sorted(set(exp)), scenario, mode)
-        chosen = {"expansions": sorted(set(exp)), "scenario": scenario, "mode": mode}
-        for wanted in sorted(module_names(chosen), key=lambda name: name == "cooperative"):
-            if wanted not in MODULES:
-                raise ConfigError("err.not_yet", self.catalogue, name=wanted)
-        return chosen
+        return {"expansions": sorted(set(exp)), "scenario": scenario, "mode": mode}
 
     def main_option_sets(self):
         return ([(n, {}) for n in range(2, 6)] + [(n, {"expansions": ["rat"]}) for n in (2, 3, 5)]
