@@ -88,3 +88,26 @@ def test_a_cooperative_result_is_whole_for_every_seat_and_bots_value_the_team():
     base = rules.evaluate(c.state, 0)
     c.state.honor[2] += 30
     assert rules.evaluate(c.state, 0) < base
+
+
+def test_bots_value_a_soldier_on_a_horde_card_at_least_as_behind_the_wall():
+    """The position value bots use: dispatching is not a loss, and covering vital slots adds the
+    seat's share of the card's victory Honor (GW-BREACH-02)."""
+    from boardlab.games.greatwall.data_tables import HORDES
+    from greatwall_helpers import SPEARMAN, put_horde, vital_slots
+    rules = ruleset("greatwall")
+    g = boardlab.new_game("greatwall", 3, seed=1)
+    card = sorted(HORDES)[0]
+    g.state.behind[0] = ((0, SPEARMAN),)
+    behind = rules.potential(g.state)[0]
+    g.state.behind[0] = ()
+    slot = vital_slots(card)[0]
+    cover = [None] * 6
+    cover[slot] = (0, "s")
+    put_horde(g, 0, 0, card, tuple(cover), ((0, SPEARMAN, (slot,)),))
+    on_card = rules.potential(g.state)[0]
+    share = HORDES[card].victory_honor / len(vital_slots(card))
+    assert on_card == pytest.approx(behind + share)
+    cover[vital_slots(card)[1]] = (1, "s")                 # a rival covers another vital slot
+    put_horde(g, 0, 0, card, tuple(cover), ((0, SPEARMAN, (slot,)), (1, SPEARMAN, (vital_slots(card)[1],))))
+    assert rules.potential(g.state)[0] == pytest.approx(behind + 2 * share / 2)

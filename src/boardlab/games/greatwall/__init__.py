@@ -9,7 +9,7 @@ from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, OWNER, Zone
 from . import effects, mechanics as M, seasons as S, spring as SP, tasks as T
 from . import locations  # noqa: F401  (registers the Location tasks and decisions)
-from .data_tables import BOARD, CLANS
+from .data_tables import BOARD, CLANS, HORDES
 from .modules import cooperative, diaoyu, genghis, ghost, rat, redturban, shame
 from .modules import chronicles, emperor, famine, freezing  # Ancient Chronicles (AC-*)
 from .state import GWState
@@ -159,7 +159,7 @@ class GreatWall(Ruleset):
                 + effects.measure(state, s, "horde_end_honor")
                 + 0.6 * sum(on.count(s) for on in state.clerks_on.values())
                 + 0.3 * (state.players - 1 - tea.index(s)) + chronicles.potential(state, s)
-                for s in range(state.players)]
+                + _horde_progress(state, s) for s in range(state.players)]
 
     def render_text(self, view: dict, lang: str) -> str:
         return render_text(self, view, lang)
@@ -203,6 +203,24 @@ def content_sets(players: int, options: dict) -> tuple[str, ...]:
     """The card sets in play (data_tables.in_play): base, 5-player cards, expansions, Ancient Chronicles."""
     return (("base",) + (("five",) if players == 5 else ()) + tuple(options.get("expansions", ()))
             + (("ac",) if options.get("scenario") else ()))
+
+
+def _horde_progress(state: GWState, seat: int) -> float:
+    """For bots: soldiers on Horde cards, plus this seat's share of the victory a card's covered
+    vital slots bring closer (a soldier there is worth what it was behind the Wall, and more)."""
+    worth = 0.0
+    for horde in state.hordes:
+        if horde is None:
+            continue
+        mine = SP.soldier_slots(horde, seat)
+        if not mine:
+            continue
+        slots = HORDES[horde[0]].slots
+        vital = [c for c, slot in zip(horde[1], slots) if slot.vital]
+        covered = sum(1 for c in vital if c is not None) / max(1, len(vital))
+        everyone = sum(SP.soldier_slots(horde, s) for s in range(state.players))
+        worth += mine + covered * HORDES[horde[0]].victory_honor * mine / everyone
+    return worth
 
 
 def _check_combination(catalogue, expansions: list[str], scenario, mode: str) -> None:
