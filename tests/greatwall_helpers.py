@@ -132,3 +132,56 @@ def run_from(g, step: str) -> int:
     s.at = (step, 0, None)
     g.flow.run(s)
     return since if fresh(g) else since
+
+
+# ---- battles: an empty battlefield at the start of Spring, and acting in it ------------------------------
+
+def empty_battlefield(g, soldiers=(5, 2, 1), wall=(0, 0, 0), general: str = "su_dongpo", leader=None, tea=None):
+    """From the start of Spring: no Hordes, no soldiers on or behind the Wall, no Fortifications, no
+    Tactic cards, no resources, 15 Honor each, the same neutral General for all (su_dongpo's ability
+    fires on activating the Tea House: never in Spring or Summer), the Leader/Tea tracks as given."""
+    s = g.state
+    n = s.players
+    s.hordes = [None] * 9
+    s.archers, s.behind = [()] * 3, [()] * 3
+    s.forts, s.wall = [0] * 3, list(wall)
+    s.tactics = [()] * n
+    s.general = [general] * n
+    s.honor = [15] * n
+    s.res = [(0, 0, 0, 0)] * n
+    s.kept = [()] * n
+    s.soldiers = [tuple(soldiers)] * n
+    s.leader = list(leader) if leader is not None else list(range(n))
+    s.tea = list(tea) if tea is not None else list(range(n))
+    return fresh(g)
+
+
+def restart_spring(g, drop_tasks: bool = False) -> int:
+    """Run Spring again from its first step on the edited board; returns the event index before it.
+    `drop_tasks`: forget what was scheduled (else Spring must be restarted from its first decision)."""
+    s = g.state
+    if drop_tasks:
+        s.tasks, s.stack = [], []
+    assert not s.tasks and not s.stack, "Spring must be restarted from its first decision"
+    since = len(s.events)
+    s.pending, s.commits, s.battle = None, {}, {}
+    s.at = ("spring.start", 0, None)
+    g.flow.run(s)
+    fresh(g)
+    return since
+
+
+def do(g, seat: int, action: str):
+    """Apply `action` as `seat`, checking it is that seat's turn and the action is legal."""
+    assert g.to_play == seat, (g.to_play, g.decision, g.legal_action_ids())
+    assert action in g.legal_action_ids(), (action, g.decision, g.legal_action_ids())
+    g.apply(action)
+    return g
+
+
+def cover(*marks):
+    """A 6-slot cover tuple from (slot, seat, mark) triples."""
+    out = [None] * 6
+    for slot, seat, mark in marks:
+        out[slot] = (seat, mark)
+    return tuple(out)

@@ -15,7 +15,8 @@ import pytest
 import boardlab
 from boardlab.games.greatwall.data_tables import BOARD
 from boardlab.games.greatwall.modules import diaoyu, shame
-from greatwall_helpers import ARCHER, SPEARMAN, advance, events, fresh, put_horde, season_is
+from greatwall_helpers import (ARCHER, SPEARMAN, advance, cover, do, empty_battlefield, events, fresh, put_horde,
+                              restart_spring, season_is)
 
 DIA = {"scenario": "diaoyu", "mode": "cooperative"}
 NEUTRAL = "su_dongpo"
@@ -26,13 +27,6 @@ CLAN = ("red", "yellow", "blue")
 
 def dia_game(seed: int = 1):
     return boardlab.new_game("greatwall", 3, seed=seed, options=DIA)
-
-
-def do(g, seat: int, action: str):
-    assert g.to_play == seat, (g.to_play, g.decision, g.legal_action_ids())
-    assert action in g.legal_action_ids(), (action, g.decision, g.legal_action_ids())
-    g.apply(action)
-    return g
 
 
 def fort(g) -> dict:
@@ -47,34 +41,8 @@ def set_fort(g, **changes):
 def spring_game(seed: int = 1, leader=(0, 1, 2), tea=(0, 1, 2)):
     g = dia_game(seed)
     advance(g, season_is("spring"))
-    s = g.state
-    s.hordes = [None] * 9
-    s.archers, s.behind = [()] * 3, [()] * 3
-    s.forts, s.wall = [0] * 3, [3, 3, 3]              # Defence 13: nothing breaches
-    s.tactics = [()] * 3
-    s.general = [NEUTRAL] * 3
-    s.res = [(0, 0, 0, 0)] * 3
-    s.soldiers = [(5, 4, 1)] * 3
-    s.leader, s.tea = list(leader), list(tea)
-    return fresh(g)
-
-
-def restart_spring(g) -> int:
-    s = g.state
-    s.tasks, s.stack = [], []
-    since = len(s.events)
-    s.pending, s.commits, s.battle = None, {}, {}
-    s.at = ("spring.start", 0, None)
-    g.flow.run(s)
-    fresh(g)
-    return since
-
-
-def cover(*marks):
-    out = [None] * 6
-    for slot, seat, mark in marks:
-        out[slot] = (seat, mark)
-    return tuple(out)
+    # Defence 13 on every section: nothing breaches
+    return empty_battlefield(g, soldiers=(5, 4, 1), wall=(3, 3, 3), general=NEUTRAL, leader=leader, tea=tea)
 
 
 # ---- setup, the Fortress, the cooperative goal (AC-DIA-03..10, -27, AC-03, D4, D24) ------------------------------
@@ -224,7 +192,7 @@ def test_fortress_archers_fire_first_at_any_first_row_card_of_any_section():
     put_horde(g, 2, 0, "shaman_drummers", cover=cover((1, 1, "w")))
     g.state.archers[0] = (1,)
     set_fort(g, archers=(0, 2))
-    since = restart_spring(g)
+    since = restart_spring(g, drop_tasks=True)
     if g.decision == "battle_section":
         g.apply("section:0")
     assert g.decision == "fortress_shoot" and g.to_play == 2                     # Leader order
@@ -246,7 +214,7 @@ def test_fortress_archers_fire_once_per_spring_and_never_as_wall_archers():
     put_horde(g, 0, 0, "steppe_outriders")
     put_horde(g, 1, 0, "steppe_outriders")
     set_fort(g, archers=(1,))
-    since = restart_spring(g)
+    since = restart_spring(g, drop_tasks=True)
     while not g.state.season == "summer" and g.decision != "fortress_rest":
         g.apply(g.legal_action_ids()[0])
     assert len(events(g, "ev.dia.shot", since)) == 1                 # two battles, one volley
@@ -264,7 +232,7 @@ def test_fortress_archers_fire_once_per_spring_and_never_as_wall_archers():
 def test_the_night_costs_defence_for_siege_works_minus_fortress_archers(shame_beside, archers, defence):
     g = spring_game(tea=(1, 0, 2))
     set_fort(g, archers=archers, shame=shame_beside)
-    since = restart_spring(g)
+    since = restart_spring(g, drop_tasks=True)
     night = events(g, "ev.dia.night", since)
     assert [(e.params["n"], e.params["defence"]) for e in night] == [(max(0, shame_beside - len(archers)), defence)]
     assert fort(g)["defence"] == defence and g.state.season == ("spring" if archers else "summer")
@@ -284,7 +252,7 @@ def test_the_night_costs_defence_for_siege_works_minus_fortress_archers(shame_be
 def test_the_fortress_falling_to_zero_ends_the_game_at_once_and_everyone_loses():
     g = spring_game()
     set_fort(g, defence=2, shame=3, archers=(1,))
-    since = restart_spring(g)
+    since = restart_spring(g, drop_tasks=True)
     assert g.is_over and g.winners == []
     assert fort(g)["defence"] == 0
     assert g.state.flags["lost"] == ("AC-DIA-06", "AC-DIA-12", "AC-DIA-28")

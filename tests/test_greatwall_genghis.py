@@ -25,11 +25,12 @@ from collections import Counter
 import pytest
 
 import boardlab
-from boardlab.games.greatwall.data_tables import ADVISORS, ARTIFACTS, BOARD, CLANS, HORDES, LOCS, in_play
+from boardlab.games.greatwall.data_tables import ADVISORS, BOARD, CLANS, HORDES, LOCS, in_play
 from boardlab.games.greatwall.modules import genghis as GK
 from boardlab.games.greatwall.seasons import place_horde
-from boardlab.games.greatwall.state import ARCHER, BANNERMAN, HORSEMAN, SPEARMAN
-from greatwall_helpers import advance, events, fresh, horde, passive, put_horde, season_is
+from boardlab.games.greatwall.state import BANNERMAN, HORSEMAN, SPEARMAN
+from greatwall_helpers import (advance, cover, do, empty_battlefield, events, fresh, horde, passive, put_horde,
+                              restart_spring, season_is)
 
 OPTS = {"expansions": ["genghis"]}
 NEUTRAL_GENERAL = "su_dongpo"  # ability: on activate:tea_house (never in Spring or Summer)
@@ -52,52 +53,16 @@ def set_gk(g, **changes):
     return fresh(g)
 
 
-def do(g, seat: int, action: str):
-    assert g.to_play == seat, (g.to_play, g.decision, g.legal_action_ids())
-    assert action in g.legal_action_ids(), (action, g.decision, g.legal_action_ids())
-    g.apply(action)
-    return g
-
-
 def spring(players: int = 3, seed: int = 1, khan: int = 2, skills=PLAIN, leader=None):
     """Year 1, start of Spring, empty battlefield (as in test_greatwall_spring), the Khan at `khan`."""
     g = gk_game(players, seed)
     advance(g, season_is("spring"))
     s = g.state
-    n = s.players
-    s.hordes = [None] * 9
-    s.archers, s.behind = [()] * 3, [()] * 3
-    s.forts, s.wall = [0] * 3, [0] * 3
-    s.tactics = [()] * n
-    s.general = [NEUTRAL_GENERAL] * n
-    s.honor = [15] * n
-    s.res = [(0, 0, 0, 0)] * n
-    s.kept = [()] * n
-    s.soldiers = [(5, 2, 1, 1)] * n
     s.clerks_on = {loc: () for loc in s.clerks_on}
-    s.leader = list(leader) if leader is not None else list(range(n))
-    s.tea = list(range(n))
+    empty_battlefield(g, soldiers=(5, 2, 1, 1), general=NEUTRAL_GENERAL, leader=leader)
     s.ext.pop("closed_sections", None)
     set_gk(g, khan=khan, skills=tuple(skills), spots=(), holder=None, rally=(), defeated=False)
     return fresh(g)
-
-
-def restart_spring(g) -> int:
-    s = g.state
-    assert not s.tasks and not s.stack
-    since = len(s.events)
-    s.pending, s.commits, s.battle = None, {}, {}
-    s.at = ("spring.start", 0, None)
-    g.flow.run(s)
-    fresh(g)
-    return since
-
-
-def cover(*marks):
-    out = [None] * 6
-    for slot, seat, mark in marks:
-        out[slot] = (seat, mark)
-    return tuple(out)
 
 
 def until(g, decision: str, policy=passive):

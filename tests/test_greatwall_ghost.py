@@ -17,7 +17,8 @@ import boardlab
 from boardlab.games.greatwall import mechanics as M
 from boardlab.games.greatwall.data_tables import BOARD, LOC_ORDER, LOCS
 from boardlab.games.greatwall.modules import ghost, shame
-from greatwall_helpers import ARCHER, SPEARMAN, advance, events, fresh, horde, put_horde, season_is
+from greatwall_helpers import (ARCHER, SPEARMAN, advance, cover, do, empty_battlefield, events, fresh,
+                              put_horde, restart_spring, season_is)
 
 GHOST = {"scenario": "ghost"}
 NEUTRAL_GENERAL = "su_dongpo"  # ability: on activate:tea_house (never in Spring/Summer)
@@ -33,46 +34,11 @@ def spring_game(seed: int = 1, tea=(0, 1, 2), leader=(0, 1, 2)):
     g = ghost_game(seed)
     advance(g, season_is("spring"))
     s = g.state
-    s.hordes = [None] * 9
-    s.archers, s.behind = [()] * 3, [()] * 3
-    s.forts, s.wall = [0] * 3, [0] * 3
-    s.tactics = [()] * 3
-    s.general = [NEUTRAL_GENERAL] * 3
-    s.honor = [15] * 3
-    s.res = [(0, 0, 0, 0)] * 3
-    s.kept = [()] * 3
-    s.soldiers = [(5, 2, 1)] * 3
     for loc, on in s.clerks_on.items():
         for seat in on:
             s.clerks[seat] += 1
         s.clerks_on[loc] = ()
-    s.tea, s.leader = list(tea), list(leader)
-    return fresh(g)
-
-
-def restart_spring(g) -> int:
-    s = g.state
-    assert not s.tasks and not s.stack
-    since = len(s.events)
-    s.pending, s.commits, s.battle = None, {}, {}
-    s.at = ("spring.start", 0, None)
-    g.flow.run(s)
-    fresh(g)
-    return since
-
-
-def do(g, seat: int, action: str):
-    assert g.to_play == seat, (g.to_play, g.decision, g.legal_action_ids())
-    assert action in g.legal_action_ids(), (action, g.decision, g.legal_action_ids())
-    g.apply(action)
-    return g
-
-
-def cover(*marks):
-    out = [None] * 6
-    for slot, seat, mark in marks:
-        out[slot] = (seat, mark)
-    return tuple(out)
+    return empty_battlefield(g, general=NEUTRAL_GENERAL, leader=leader, tea=tea)
 
 
 def haunted(g) -> dict:

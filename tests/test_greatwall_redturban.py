@@ -17,7 +17,7 @@ from boardlab.games.greatwall import locations as L
 from boardlab.games.greatwall import tasks as T
 from boardlab.games.greatwall.data_tables import BOARD
 from boardlab.games.greatwall.modules import shame
-from greatwall_helpers import SPEARMAN, advance, events, fresh, passive, put_horde, season_is
+from greatwall_helpers import advance, do, events, fresh, put_horde, season_is
 
 RED = {"scenario": "redturban", "mode": "cooperative"}
 NEUTRAL = "xu_da"
@@ -27,13 +27,6 @@ CLAN = ("red", "yellow", "blue")
 
 def red_game(seed: int = 1):
     return boardlab.new_game("greatwall", 3, seed=seed, options=RED)
-
-
-def do(g, seat: int, action: str):
-    assert g.to_play == seat, (g.to_play, g.decision, g.legal_action_ids())
-    assert action in g.legal_action_ids(), (action, g.decision, g.legal_action_ids())
-    g.apply(action)
-    return g
 
 
 def at_invasion(seed: int = 1, tea=(0, 1, 2), honor=(15, 15, 15), gold=(0, 0, 0)):

@@ -119,8 +119,7 @@ def test_five_players_start_with_one_of_each_resource_after_general_bonus():
 @pytest.mark.rule("GW-COMP-01", "GW-SETUP-13")
 def test_each_player_has_their_own_race():
     for n in (3, 4, 5):
-        g = new(n, seed=2)
-        clans = [CLANS[s].id for s in range(n)]
+        clans = [CLANS[s].id for s in range(new(n, seed=2).state.players)]
         assert len(set(clans)) == n
     assert [c.id for c in CLANS[:4]] == ["red", "yellow", "blue", "black"]  # the four base races
 

@@ -25,7 +25,8 @@ import json
 
 import pytest
 
-from greatwall_helpers import ARCHER, HORSEMAN, SPEARMAN, advance, events, fresh, horde, new, put_horde, season_is
+from greatwall_helpers import (ARCHER, HORSEMAN, SPEARMAN, advance, cover, do, empty_battlefield, events,
+                              horde, new, put_horde, restart_spring, season_is)
 
 NEUTRAL_GENERAL = "su_dongpo"  # ability: on activate:tea_house (never in Spring/Summer)
 
@@ -37,49 +38,8 @@ def spring_game(players: int = 3, seed: int = 1, leader=None):
     Wall, no Fortifications, no Tactic cards, no resources, 15 Honor each, neutral Generals."""
     g = new(players, seed)
     advance(g, season_is("spring"))
-    s = g.state
-    n = s.players
-    s.hordes = [None] * 9
-    s.archers, s.behind = [()] * 3, [()] * 3
-    s.forts, s.wall = [0] * 3, [0] * 3
-    s.tactics = [()] * n
-    s.general = [NEUTRAL_GENERAL] * n
-    s.honor = [15] * n
-    s.res = [(0, 0, 0, 0)] * n
-    s.kept = [()] * n
-    s.soldiers = [(5, 2, 1)] * n
-    s.clerks_on = {loc: () for loc in s.clerks_on}
-    s.leader = list(leader) if leader is not None else list(range(n))
-    s.tea = list(range(n))
-    return fresh(g)
-
-
-def restart_spring(g) -> int:
-    """Run Spring again from its first step on the edited board; returns the event index before it."""
-    s = g.state
-    assert not s.tasks and not s.stack, "Spring must be restarted from its first decision"
-    since = len(s.events)
-    s.pending, s.commits, s.battle = None, {}, {}
-    s.at = ("spring.start", 0, None)
-    g.flow.run(s)
-    fresh(g)
-    return since
-
-
-def do(g, seat: int, action: str):
-    """Apply `action` as `seat`, checking it is that seat's turn and the action is legal."""
-    assert g.to_play == seat, (g.to_play, g.decision, g.legal_action_ids())
-    assert action in g.legal_action_ids(), (action, g.decision, g.legal_action_ids())
-    g.apply(action)
-    return g
-
-
-def cover(*marks):
-    """A 6-slot cover tuple from (slot, seat, mark) triples."""
-    out = [None] * 6
-    for slot, seat, mark in marks:
-        out[slot] = (seat, mark)
-    return tuple(out)
+    g.state.clerks_on = {loc: () for loc in g.state.clerks_on}
+    return empty_battlefield(g, general=NEUTRAL_GENERAL, leader=leader)
 
 
 def first_index(g, since: int, key: str, rule: str | None = None) -> int:

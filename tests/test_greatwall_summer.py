@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from greatwall_helpers import advance, events, fresh, new
+from greatwall_helpers import advance, do, events, fresh, new
 
 NEUTRAL_GENERAL = "su_dongpo"
 
@@ -33,13 +33,6 @@ def summer_game(players: int = 3, seed: int = 2, res=None, tea=None, warehouse=(
     s.warehouse = tuple(warehouse)
     s.advisors = [()] * n
     return fresh(g)
-
-
-def do(g, seat: int, action: str):
-    assert g.to_play == seat, (g.to_play, g.decision, g.legal_action_ids())
-    assert action in g.legal_action_ids(), (action, g.decision, g.legal_action_ids())
-    g.apply(action)
-    return g
 
 
 def donate(g, seat: int, wood: int = 0, stone: int = 0, gold: int = 0):

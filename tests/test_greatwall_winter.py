@@ -889,7 +889,6 @@ def test_post_office_sells_your_own_clerks_by_column(players, supply, prices):
         act(g, seat, "bottom", "skip")
     paid = []
     for _ in range(2):
-        price = clerk_price(g.state, 0)
         gold = g.state.res[0][2]
         act(g, 0, "post", "clerk")
         paid.append(gold - g.state.res[0][2])
