@@ -210,16 +210,21 @@ def test_rule_texts_cover_every_id_the_game_cites():
     entries = rule_texts(rules)
     assert len([i for i in entries if i.startswith("CW-")]) == 81
     assert [i for i in entries if i.startswith("C-")] == [f"C-{n}" for n in range(1, 13)]
-    for name, opts in (("carcassonne", {}), ("carcassonne", {"expansions": ["wonders"]}), ("greatwall", {})):
+    configs = [("carcassonne", 3, {}), ("carcassonne", 3, {"expansions": ["wonders"]})]
+    configs += [("greatwall", n, opts) for n, opts in ruleset("greatwall").main_option_sets()]  # every module
+    for name, players, opts in configs:
         rules = ruleset(name)
-        game = boardlab.new_game(name, 3, 7, opts)
+        game = boardlab.new_game(name, players, 7, opts)
         from boardlab.agents import choose, make_agent
-        bots = [make_agent("random", seed=s) for s in range(3)]
+        bots = [make_agent("random", seed=s) for s in range(players)]
         while not game.is_over:
             game.apply(choose(bots[game.to_play], game))
         for rid in {r for e in game.events for r in e.rules}:
             for lang in LANGS:
                 assert rules.rule_text(rid, lang), (name, rid, lang)
+        for event in game.events:  # and every logged event reads in every language
+            for lang in LANGS:
+                assert event.as_dict(rules, lang)["text"], (name, opts, event.key, lang)
 
 
 def test_generated_rules_file_is_up_to_date():
