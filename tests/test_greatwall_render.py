@@ -111,3 +111,13 @@ def test_bots_value_a_soldier_on_a_horde_card_at_least_as_behind_the_wall():
     cover[vital_slots(card)[1]] = (1, "s")                 # a rival covers another vital slot
     put_horde(g, 0, 0, card, tuple(cover), ((0, SPEARMAN, (slot,)), (1, SPEARMAN, (vital_slots(card)[1],))))
     assert rules.potential(g.state)[0] == pytest.approx(behind + 2 * share / 2)
+
+
+def test_extension_points_refuse_to_work_outside_the_task_runner():
+    """Modules' extension points exist only while tasks run: a call from elsewhere would silently
+    skip every module, so it fails loudly instead."""
+    from boardlab.games.greatwall import tasks as T
+    with pytest.raises(RuntimeError, match="raid"):
+        T.extensions("raid")
+    with T.extensions_of({"raid": ("hook",)}):
+        assert T.extensions("raid") == ("hook",) and T.extensions("breach") == ()

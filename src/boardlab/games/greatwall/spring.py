@@ -330,6 +330,17 @@ def run_dispatch(state, task):
     T.done(state)
 
 
+@T.handler("dispatched")
+def run_dispatched(state, task):
+    """Extension point "dispatched": `fn(state, seat, unit) -> tasks` after a soldier is dispatched
+    (e.g. a Bannerman's clan bonus, GK-08). Run as a task: extensions exist only inside the runner."""
+    T.done(state)
+    tasks = []
+    for extension in T.extensions("dispatched"):
+        tasks += extension(state, task[1], task[2])
+    T.push(state, *tasks)
+
+
 @T.decision("dispatch", lambda state: dispatch_options(state, state.pending[0]) + ["pass"])
 def apply_dispatch(state, action_id):
     seat = state.pending[0]
@@ -348,8 +359,7 @@ def apply_dispatch(state, action_id):
     M.remove_behind(state, seat, unit_id, section_of(state))
     n = 1 if unit_id != HORSEMAN else min(2, len(open_slots(horde_at(state, int(row)))))  # GWA-BARRACKS-01
     tasks = [("place_soldier", seat, unit_id, int(row), n, ())]
-    if unit_id == BANNERMAN:
-        tasks.append(("bannerman_dispatched", seat))  # its clan's bonus (modules/genghis.py)
+    tasks.append(("dispatched", seat, unit_id))
     card = state.battle.pop(f"dispatch_card:{seat}", None)
     if card is not None:  # GW-TACTICS-05, GW-BATTLE-13: once per section
         tasks.append(("tactic_resolve", seat, card, ("GW-TACTICS-05", "GW-BATTLE-12", "GW-BATTLE-13")))

@@ -7,6 +7,7 @@ decision, leaving the task on the stack; the decision's `apply` updates or pops 
 """
 from __future__ import annotations
 
+import contextlib
 import contextvars
 
 from ...core.flow import RETURN, Decision, call
@@ -14,7 +15,7 @@ from ...core.flow import RETURN, Decision, call
 HANDLERS: dict = {}
 DECISIONS: dict = {}
 # Extension points inside tasks (e.g. "activation"): module functions the running flow provides.
-_EXTENSIONS: contextvars.ContextVar[dict] = contextvars.ContextVar("extensions", default={})
+_EXTENSIONS: contextvars.ContextVar[dict | None] = contextvars.ContextVar("extensions", default=None)
 
 
 def handler(kind: str):
@@ -50,11 +51,20 @@ def ask(state, seat: int, kind: str) -> None:
     state.pending = (seat, kind)
 
 
+@contextlib.contextmanager
+def extensions_of(extensions: dict):
+    """Make a configuration's extension points available (the runner; tests calling rules directly)."""
+    token = _EXTENSIONS.set(extensions)
+    try:
+        yield
+    finally:
+        _EXTENSIONS.reset(token)
+
+
 def runner(extensions: dict):
     """The `tasks.run` step of one configuration: runs tasks with its modules' extensions."""
     def step_run(state):
-        token = _EXTENSIONS.set(extensions)
-        try:
+        with extensions_of(extensions):
             tasks = state.tasks
             while tasks:
                 HANDLERS[tasks[-1][0]](state, tasks[-1])
@@ -63,14 +73,17 @@ def runner(extensions: dict):
                 if state.pending is not None:
                     return None
             return RETURN
-        finally:
-            _EXTENSIONS.reset(token)
     return step_run
 
 
 def extensions(point: str) -> tuple:
-    """The functions modules attached to an extension point of the running configuration."""
-    return _EXTENSIONS.get().get(point, ())
+    """The functions modules attached to an extension point of the running configuration.
+    Only the task runner knows the configuration: calling this elsewhere (a flow step, a decision's
+    `apply`) would silently skip the modules, so it is an error."""
+    known = _EXTENSIONS.get()
+    if known is None:
+        raise RuntimeError(f"extension point {point!r} used outside tasks.run: schedule a task instead")
+    return known.get(point, ())
 
 
 def top(state) -> tuple:

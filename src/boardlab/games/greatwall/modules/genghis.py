@@ -32,7 +32,7 @@ from .. import mechanics as M
 from .. import tasks as T
 from ..data_tables import CLANS, HORDES
 from ..effects import effect_tasks
-from ..spring import column, defeated, horde_at, live_rows, open_slots, section_of
+from ..spring import column, horde_at, live_rows, open_slots, section_of
 from ..seasons import slot_index
 from ..state import ARCHER, BANNERMAN, HORSEMAN, SPEARMAN
 
@@ -266,6 +266,10 @@ def apply_rally(state, action_id):
     cover(state, seat, int(row), int(slot), "w", ("GK-62", "GW-BATTLE-07"))
 
 
+def on_dispatch(state, seat: int, unit: int) -> list[tuple]:
+    return [("bannerman_dispatched", seat)] if unit == BANNERMAN else []
+
+
 @T.handler("bannerman_dispatched")
 def run_bannerman_dispatched(state, task):
     """GK-08: each clan's Bannerman brings its own bonus when dispatched."""
@@ -404,7 +408,8 @@ def module() -> tuple[Module, dict]:
     m.hook("battle.shoot", "before", lambda state: "genghis.rally")
     m.hook("battle.claim", "before", lambda state: "genghis.attack")
     m.hook("year.end", "instead", year_end)
-    return m, {"breach_value": (breach_value,), "kill_value": (kill_value,), "breach": (breach_tasks,)}
+    return m, {"breach_value": (breach_value,), "kill_value": (kill_value,), "breach": (breach_tasks,),
+               "dispatched": (on_dispatch,)}
 
 
 # ---- views (public: the Khan, his cards, the Award, the Bannermen are all on the table) -------------------------
