@@ -361,10 +361,7 @@ def op_fortify(state, seat, arg, rules):
 
 @T.handler("fortify_free")
 def run_fortify_free(state, task):
-    if task[2] <= 0 or not fort_sections(state):
-        T.done(state)
-        return
-    T.ask(state, task[1], "fortify_free")
+    T.ask_or_done(state, task[1], "fortify_free", task[2] > 0 and fort_sections(state))
 
 
 def fort_sections(state) -> list[int]:
@@ -395,10 +392,7 @@ def op_take_advisor(state, seat, arg, rules):
 
 @T.handler("take_advisor")
 def run_take_advisor(state, task):
-    if task[2] <= 0 or not state.advisor_track:
-        T.done(state)
-        return
-    T.ask(state, task[1], "take_advisor")
+    T.ask_or_done(state, task[1], "take_advisor", task[2] > 0 and state.advisor_track)
 
 
 @T.decision("take_advisor", lambda state: [f"advisor:{i}" for i in range(len(state.advisor_track))])

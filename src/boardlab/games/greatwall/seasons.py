@@ -305,10 +305,7 @@ def run_discard_command(state, task):
 @T.handler("advisor_option")
 def run_advisor_option(state, task):
     """GWA-ADVISOR-01: before resolving a Command effect, a player may play 1 Advisor."""
-    if not state.advisors[task[1]]:
-        T.done(state)
-        return
-    T.ask(state, task[1], "advisor")
+    T.ask_or_done(state, task[1], "advisor", state.advisors[task[1]])
 
 
 @T.decision("advisor", lambda state: [f"advisor:{a}" for a in dict.fromkeys(state.advisors[T.top(state)[1]])] + ["skip"])
@@ -344,10 +341,8 @@ def apply_bottom(state, action_id):
 @T.handler("secondary_clerk")
 def run_secondary_clerk(state, task):
     """GW-TWOP-06/07, GWA-TWOP-02: the current player may place 1 Secondary Clerk from its supply."""
-    if not state.flags.get("secondary_clerks") or not legal_secondary_clerk(state):
-        T.done(state)
-        return
-    T.ask(state, task[1], "secondary_clerk")
+    possible = state.flags.get("secondary_clerks") and legal_secondary_clerk(state)
+    T.ask_or_done(state, task[1], "secondary_clerk", possible)
 
 
 def legal_secondary_clerk(state) -> list[str]:
@@ -453,10 +448,7 @@ def apply_pick(state, action_id):
 
 @T.handler("build")
 def run_build(state, task):
-    if not legal_build(state):
-        T.done(state)
-        return
-    T.ask(state, task[1], "build")
+    T.ask_or_done(state, task[1], "build", legal_build(state))
 
 
 def legal_build(state) -> list[str]:

@@ -260,10 +260,7 @@ def apply_shoot(state, action_id):
 
 @T.handler("wound")
 def run_wound(state, task):
-    if task[2] <= 0 or "section" not in state.battle or not wound_targets(state):
-        T.done(state)
-        return
-    T.ask(state, task[1], "wound")
+    T.ask_or_done(state, task[1], "wound", task[2] > 0 and "section" in state.battle and wound_targets(state))
 
 
 @T.decision("wound", lambda state: wound_targets(state))
@@ -276,10 +273,7 @@ def apply_wound(state, action_id):
 
 @T.handler("wound_column")
 def run_wound_column(state, task):
-    if task[2] <= 0 or "section" not in state.battle or not column_targets(state):
-        T.done(state)
-        return
-    T.ask(state, task[1], "wound_column")
+    T.ask_or_done(state, task[1], "wound_column", task[2] > 0 and "section" in state.battle and column_targets(state))
 
 
 def column_targets(state) -> list[str]:
@@ -412,10 +406,8 @@ def apply_slot(state, action_id):
 
 @T.handler("secondary_dispatch")
 def run_secondary_dispatch(state, task):
-    if not live_rows(state) or (SECONDARY, SPEARMAN) not in state.behind[section_of(state)]:
-        T.done(state)
-        return
-    T.ask(state, task[1], "secondary_dispatch")
+    possible = live_rows(state) and (SECONDARY, SPEARMAN) in state.behind[section_of(state)]
+    T.ask_or_done(state, task[1], "secondary_dispatch", possible)
 
 
 @T.decision("secondary_dispatch", lambda state: (["dispatch"] if live_rows(state) else []) + ["skip"])

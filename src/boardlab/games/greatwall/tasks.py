@@ -86,6 +86,14 @@ def extensions(point: str) -> tuple:
     return known.get(point, ())
 
 
+def ask_or_done(state, seat: int, kind: str, possible) -> None:
+    """From a handler: ask `seat` the decision `kind` if there is a choice to make, else finish the task."""
+    if possible:
+        ask(state, seat, kind)
+    else:
+        done(state)
+
+
 def top(state) -> tuple:
     return state.tasks[-1]
 

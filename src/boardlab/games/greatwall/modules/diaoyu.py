@@ -184,10 +184,7 @@ def fortress_targets(state) -> list[str]:
 
 @T.handler("fortress_shoot")
 def run_fortress_shoot(state, task):
-    if not fortress_targets(state):
-        T.done(state)
-        return
-    T.ask(state, task[1], "fortress_shoot")
+    T.ask_or_done(state, task[1], "fortress_shoot", fortress_targets(state))
 
 
 def apply_fortress_shoot(state, action_id):

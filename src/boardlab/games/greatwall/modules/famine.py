@@ -149,10 +149,7 @@ def step_feed(state) -> str:
 
 @T.handler("fam_feed")
 def run_feed(state, task):
-    if not fed(state, task[1]):
-        T.done(state)
-        return
-    T.ask(state, task[1], "fam_feed")
+    T.ask_or_done(state, task[1], "fam_feed", fed(state, task[1]))
 
 
 def legal_feed(state) -> list[str]:

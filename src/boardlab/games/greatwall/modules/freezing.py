@@ -90,10 +90,7 @@ def tribute_options(state, seat: int) -> list[str]:
 
 @T.handler("frz_tribute")
 def run_tribute(state, task):
-    if not tribute_options(state, task[1]):
-        T.done(state)
-        return
-    T.ask(state, task[1], "frz_tribute")
+    T.ask_or_done(state, task[1], "frz_tribute", tribute_options(state, task[1]))
 
 
 @T.decision("frz_tribute", lambda state: tribute_options(state, T.top(state)[1]) + ["skip"])

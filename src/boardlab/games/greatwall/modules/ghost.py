@@ -112,10 +112,7 @@ def on_defeat(state, row, winner) -> list[tuple]:
 
 @T.handler("ghost_remove")
 def run_remove(state, task):
-    if not tokens(state):
-        T.done(state)
-        return
-    T.ask(state, task[1], "ghost_remove")
+    T.ask_or_done(state, task[1], "ghost_remove", tokens(state))
 
 
 def legal_remove(state) -> list[str]:

@@ -163,10 +163,7 @@ def _pay(state, n: int) -> None:
 
 @T.handler("red_war")
 def run_war(state, task):
-    if not state.post_clerks[task[1]]:
-        T.done(state)
-        return
-    T.ask(state, task[1], "red_war")
+    T.ask_or_done(state, task[1], "red_war", state.post_clerks[task[1]])
 
 
 @T.decision("red_war", lambda state: ["clerk", "skip"])
