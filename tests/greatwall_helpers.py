@@ -185,3 +185,42 @@ def cover(*marks):
     for slot, seat, mark in marks:
         out[slot] = (seat, mark)
     return tuple(out)
+
+
+# ---- Winter: Clerks on Locations and Command cards --------------------------------------------------------
+
+CLAN = ("red", "yellow", "blue", "black", "white")  # seat i plays clan i
+
+
+def card(seat: int, name: str) -> str:
+    """A clan's Command card id, e.g. card(0, "attack") == "red_attack"."""
+    return f"{CLAN[seat]}_{name}"
+
+
+def place(g, loc: str, *seats: int):
+    """Put Clerks on a Location, taken from their owners' supplies."""
+    for seat in seats:
+        g.state.clerks[seat] -= 1
+        g.state.clerks_on[loc] = g.state.clerks_on[loc] + (seat,)
+    return fresh(g)
+
+
+def commit(g, *names: str):
+    """Every seat commits the named card (seat order); the card is put in hand if needed."""
+    for seat, name in enumerate(names):
+        assert (g.to_play, g.decision) == (seat, "command"), (g.to_play, g.decision)
+        c = card(seat, name)
+        hand = g.state.cmd_hand[seat]
+        if c not in hand:
+            g.state.cmd_hand[seat] = (c,) + hand[1:]
+            fresh(g)
+        g.apply(f"command:{c}")
+    return g
+
+
+def act(g, seat: int, decision: str, action: str):
+    """Apply `action` as `seat` facing `decision`, checking both and that the action is legal."""
+    assert (g.to_play, g.decision) == (seat, decision), (g.to_play, g.decision, g.legal_action_ids())
+    assert action in g.legal_action_ids(), (action, g.legal_action_ids())
+    g.apply(action)
+    return g

@@ -15,14 +15,13 @@ import pytest
 import boardlab
 from boardlab.games.greatwall.data_tables import BOARD
 from boardlab.games.greatwall.modules import diaoyu, shame
-from greatwall_helpers import (ARCHER, SPEARMAN, advance, cover, do, empty_battlefield, events, fresh, put_horde,
-                              restart_spring, season_is)
+from greatwall_helpers import (ARCHER, SPEARMAN, advance, commit, cover, do, empty_battlefield, events, fresh,
+                              place, put_horde, restart_spring, season_is)
 
 DIA = {"scenario": "diaoyu", "mode": "cooperative"}
 NEUTRAL = "su_dongpo"
 POOL = BOARD.shame["pool_per_player"] * 3
 START = BOARD.scenarios["diaoyu"]["defence"]
-CLAN = ("red", "yellow", "blue")
 
 
 def dia_game(seed: int = 1):
@@ -94,22 +93,6 @@ def winter(seed: int = 1, tea=(0, 1, 2)):
     s.res = [(0, 0, 0, 0)] * 3
     s.tea = list(tea)
     return fresh(g)
-
-
-def place(g, loc, *seats):
-    for seat in seats:
-        g.state.clerks[seat] -= 1
-        g.state.clerks_on[loc] = g.state.clerks_on[loc] + (seat,)
-    return fresh(g)
-
-
-def commit(g, *names):
-    for seat, name in enumerate(names):
-        card = f"{CLAN[seat]}_{name}"
-        if card not in g.state.cmd_hand[seat]:
-            g.state.cmd_hand[seat] = (card,) + g.state.cmd_hand[seat][1:]
-            fresh(g)
-        do(g, seat, f"command:{card}")
 
 
 def activate_green(g, loc, seat=0):

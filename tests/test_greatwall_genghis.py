@@ -30,13 +30,12 @@ from boardlab.games.greatwall.data_tables import ADVISORS, BOARD, CLANS, HORDES,
 from boardlab.games.greatwall.modules import genghis as GK
 from boardlab.games.greatwall.seasons import place_horde
 from boardlab.games.greatwall.state import BANNERMAN, HORSEMAN, SPEARMAN
-from greatwall_helpers import (advance, cover, do, empty_battlefield, events, fresh, horde, passive, put_horde,
-                              restart_spring, season_is)
+from greatwall_helpers import (advance, cover, do, empty_battlefield, events, fresh, horde, passive,
+                              put_horde, restart_spring, season_is)
 
 OPTS = {"expansions": ["genghis"]}
 NEUTRAL_GENERAL = "su_dongpo"  # ability: on activate:tea_house (never in Spring or Summer)
 PLAIN = ("scorched_earth", "shake_the_walls")  # skills used where no Skill should act (Khan elsewhere)
-CLAN = ("red", "yellow", "blue", "black", "white")
 
 
 # ---- builders -----------------------------------------------------------------------------------------

@@ -30,10 +30,9 @@ from boardlab.games.greatwall.data_tables import ADVISORS, ARTIFACTS, BOARD, LOC
 from boardlab.games.greatwall.data_tables import LOC_ORDER as ALL_LOCATIONS
 
 LOC_ORDER = tuple(loc for loc in ALL_LOCATIONS if LOCS[loc].scenario is None)  # the base board (D24)
-from greatwall_helpers import advance, events, fresh, new, passive
+from greatwall_helpers import act, advance, commit, events, fresh, new, passive, place
 
 RAT = {"expansions": ["rat"]}
-CLAN = ("red", "yellow", "blue", "black", "white")
 LANGS = ("en", "zh-Hant", "zh-Hans")
 NEUTRAL = "xu_da"  # a General whose ability (on build) never fires in these scenarios
 
@@ -108,31 +107,6 @@ def end_of_winter(year: int = 1, seed: int = 1, players: int = 3):
     s.general = [NEUTRAL] * players
     s.tea = list(range(players))
     return fresh(g)
-
-
-def place(g, loc: str, *seats: int):
-    for seat in seats:
-        g.state.clerks[seat] -= 1
-        g.state.clerks_on[loc] = g.state.clerks_on[loc] + (seat,)
-    return fresh(g)
-
-
-def commit(g, *names: str):
-    for seat, name in enumerate(names):
-        assert (g.to_play, g.decision) == (seat, "command"), (g.to_play, g.decision)
-        card = f"{CLAN[seat]}_{name}"
-        if card not in g.state.cmd_hand[seat]:
-            g.state.cmd_hand[seat] = (card,) + g.state.cmd_hand[seat][1:]
-            fresh(g)
-        g.apply(f"command:{card}")
-    return g
-
-
-def act(g, seat: int, decision: str, action: str):
-    assert (g.to_play, g.decision) == (seat, decision), (g.to_play, g.decision, g.legal_action_ids())
-    assert action in g.legal_action_ids(), (action, g.legal_action_ids())
-    g.apply(action)
-    return g
 
 
 def move(g, seat: int, source: str, target: str):

@@ -17,12 +17,11 @@ from boardlab.games.greatwall import locations as L
 from boardlab.games.greatwall import tasks as T
 from boardlab.games.greatwall.data_tables import BOARD
 from boardlab.games.greatwall.modules import shame
-from greatwall_helpers import advance, do, events, fresh, put_horde, season_is
+from greatwall_helpers import advance, commit, do, events, fresh, place, put_horde, season_is
 
 RED = {"scenario": "redturban", "mode": "cooperative"}
 NEUTRAL = "xu_da"
 POOL = BOARD.shame["pool_per_player"] * 3
-CLAN = ("red", "yellow", "blue")
 
 
 def red_game(seed: int = 1):
@@ -261,22 +260,6 @@ def winter(seed: int = 1, tea=(0, 1, 2)):
     s.res = [(0, 0, 0, 0)] * 3
     s.tea = list(tea)
     return fresh(g)
-
-
-def place(g, loc, *seats):
-    for seat in seats:
-        g.state.clerks[seat] -= 1
-        g.state.clerks_on[loc] = g.state.clerks_on[loc] + (seat,)
-    return fresh(g)
-
-
-def commit(g, *names):
-    for seat, name in enumerate(names):
-        card = f"{CLAN[seat]}_{name}"
-        if card not in g.state.cmd_hand[seat]:
-            g.state.cmd_hand[seat] = (card,) + g.state.cmd_hand[seat][1:]
-            fresh(g)
-        do(g, seat, f"command:{card}")
 
 
 @pytest.mark.rule("AC-RED-18", "AC-RED-19", "GWA-RED-04", "GW-ACTIVATE-01")

@@ -27,9 +27,8 @@ from boardlab.games.greatwall.data_tables import LOCS as ALL_LOCATIONS
 LOCS = {loc: spec for loc, spec in ALL_LOCATIONS.items() if spec.scenario is None}  # the base board (D24)
 from boardlab.games.greatwall.locations import clerk_price, legal_recruit
 from boardlab.games.greatwall.state import HORSEMAN, SPEARMAN
-from greatwall_helpers import advance, events, fresh, new, passive, put_horde, season_is
+from greatwall_helpers import act, advance, card, commit, events, fresh, new, passive, place, put_horde, season_is
 
-CLAN = ("red", "yellow", "blue", "black", "white")
 PRODUCTION = {"quarry": 1, "lumber_mill": 0, "gold_mine": 2, "temple": 3}  # resource index W S G C
 
 
@@ -52,38 +51,6 @@ def winter(players: int = 3, seed: int = 1):
     s.forts = [0] * BOARD.sections
     s.soldiers = [(10, 4, 2)] * players
     return fresh(g)
-
-
-def card(seat: int, name: str) -> str:
-    return f"{CLAN[seat]}_{name}"
-
-
-def place(g, loc: str, *seats: int):
-    """Put Clerks on a Location, taken from their owners' supplies."""
-    for seat in seats:
-        g.state.clerks[seat] -= 1
-        g.state.clerks_on[loc] = g.state.clerks_on[loc] + (seat,)
-    return fresh(g)
-
-
-def commit(g, *names: str):
-    """Every seat commits the named card (seat order); the card is put in hand if needed."""
-    for seat, name in enumerate(names):
-        assert (g.to_play, g.decision) == (seat, "command"), (g.to_play, g.decision)
-        c = card(seat, name)
-        hand = g.state.cmd_hand[seat]
-        if c not in hand:
-            g.state.cmd_hand[seat] = (c,) + hand[1:]
-            fresh(g)
-        g.apply(f"command:{c}")
-    return g
-
-
-def act(g, seat: int, decision: str, action: str):
-    assert (g.to_play, g.decision) == (seat, decision), (g.to_play, g.decision, g.legal_action_ids())
-    assert action in g.legal_action_ids(), (action, g.legal_action_ids())
-    g.apply(action)
-    return g
 
 
 def move(g, seat: int, source: str, target: str):
