@@ -237,11 +237,9 @@ def years(state: GWState) -> int:
     return state.ext.get("years", BOARD.years)
 
 
-def end_now(state: GWState, rules: tuple[str, ...], lost: bool = True) -> None:
-    """End the game as soon as the running step or task finishes; `lost`: every player loses.
-
-    The task runner and the `game.end_now` step drop whatever was still scheduled."""
+def end_now(state: GWState, rules: tuple[str, ...]) -> None:
+    """A loss condition: every player loses, and the game ends as soon as the running step or task
+    finishes (the task runner and the `game.end_now` step drop whatever was still scheduled)."""
     state.flags["end_now"] = True
-    if lost:
-        state.flags["lost"] = tuple(rules)
-    state.log(rules, "ev.all_lose" if lost else "ev.ends_now")
+    state.flags["lost"] = tuple(rules)
+    state.log(rules, "ev.all_lose")

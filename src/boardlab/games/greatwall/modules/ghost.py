@@ -48,7 +48,7 @@ def clear_at_siege(state) -> None:
     n = sum(tokens(state).values())
     if n:
         _set(state, {})
-        shame.give_back(state, None, n, ("AC-GHO-10", "AC-GHO-11"))
+        shame.give_back(state, n, ("AC-GHO-10", "AC-GHO-11"))
         state.log(("AC-GHO-10", "AC-GHO-11"), "ev.ghost.cleared", n=n)
 
 
@@ -131,7 +131,7 @@ def apply_remove(state, action_id):
     haunted[loc] -= 1
     _set(state, haunted)
     rules = ("AC-GHO-10", "AC-GHO-12") if optional else ("AC-GHO-10", "AC-GHO-13", "GWA-GHO-02")
-    shame.give_back(state, None, 1, rules)
+    shame.give_back(state, 1, rules)
     state.log(rules, "ev.ghost.exorcise", seat=seat, location=loc)
 
 

@@ -49,13 +49,11 @@ def spend_from_pool(state, n: int, rules: tuple[str, ...]) -> int:
     return got
 
 
-def give_back(state, seat: int | None, n: int, rules: tuple[str, ...]) -> int:
-    """Return up to `n` tokens to the pool: from `seat`'s own tokens, or (seat None) from a scenario's use."""
-    back = n if seat is None else min(n, held(state, seat))
-    if back:
-        _set(state, pool(state) + back, seat, -back if seat is not None else 0)
-        state.log(rules + ("D11",), "ev.shame.back", seat=seat, n=back, pool=pool(state))
-    return back
+def give_back(state, n: int, rules: tuple[str, ...]) -> None:
+    """Tokens a scenario had taken from the pool (`spend_from_pool`) go back to it."""
+    if n:
+        _set(state, pool(state) + n)
+        state.log(rules + ("D11",), "ev.shame.back", n=n, pool=pool(state))
 
 
 def step_setup(state) -> None:
