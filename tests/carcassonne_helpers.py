@@ -48,7 +48,7 @@ def end_after_scripted_tiles(g, scripted: int) -> None:
     assert g.state.hand is not None and g.state.deck, "call this right after creating the game"
     keep = scripted - 1
     g.state.deck = g.state.deck[len(g.state.deck) - keep:] if keep else []
-    g._legal = None  # the cached legal list belongs to the untouched state
+    g.forget_legal()  # the cached legal list belongs to the untouched state
 
 
 # ---- playing ---------------------------------------------------------------------------------

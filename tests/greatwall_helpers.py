@@ -1,8 +1,9 @@
 """Shared builders for The Great Wall rule tests.
 
 Positions are reached by real play with a fixed, passive policy (`advance`), then adjusted
-by editing the state directly where a test needs a precise position (`edit`), always
-followed by `fresh(g)` so the game's cached legal list matches the edited state.
+by editing the state directly where a test needs a precise position, always followed by
+`fresh(g)` so the game's cached legal list matches the edited state, and restarted at a named
+step with `boardlab.core.positions.run_from`.
 
 State layout (src/boardlab/games/greatwall/state.py): per-seat lists `res` (wood, stone,
 gold, chi tuples), `honor`, `clerks` (supply), `soldiers` (spearman, archer, horseman supply),
@@ -14,6 +15,7 @@ section * 3 + row, each None or (card id, cover tuple of 6, units tuple)).
 from __future__ import annotations
 
 import boardlab
+from boardlab.core import positions
 from boardlab.games.greatwall import data_tables as D
 from boardlab.games.greatwall.spring import slot_index
 from boardlab.games.greatwall.state import ARCHER, HORSEMAN, SECONDARY, SPEARMAN
@@ -27,8 +29,8 @@ def new(players: int = 3, seed: int = 1):
 
 
 def fresh(g):
-    """Call after editing g.state directly."""
-    g._legal = None
+    """Call after editing g.state directly (the game recomputes its legal actions)."""
+    g.forget_legal()
     return g
 
 
@@ -127,11 +129,8 @@ def run_from(g, step: str) -> int:
     event index before it."""
     s = g.state
     assert not s.tasks and not s.stack, "run_from needs a top-level decision"
-    since = len(s.events)
-    s.pending, s.commits, s.battle = None, {}, {}
-    s.at = (step, 0, None)
-    g.flow.run(s)
-    return since if fresh(g) else since
+    s.commits, s.battle = {}, {}
+    return positions.run_from(g, step)
 
 
 # ---- battles: an empty battlefield at the start of Spring, and acting in it ------------------------------
@@ -163,12 +162,8 @@ def restart_spring(g, drop_tasks: bool = False) -> int:
     if drop_tasks:
         s.tasks, s.stack = [], []
     assert not s.tasks and not s.stack, "Spring must be restarted from its first decision"
-    since = len(s.events)
-    s.pending, s.commits, s.battle = None, {}, {}
-    s.at = ("spring.start", 0, None)
-    g.flow.run(s)
-    fresh(g)
-    return since
+    s.commits, s.battle = {}, {}
+    return positions.run_from(g, "spring.start")
 
 
 def do(g, seat: int, action: str):

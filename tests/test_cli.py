@@ -56,7 +56,7 @@ def test_games_lists_each_game_with_players_and_options():
     assert result.exit_code == 0, result.output
     assert "carcassonne" in result.output
     assert "2-5" in result.output
-    for name in ruleset("carcassonne").option_names():
+    for name in boardlab.option_schema("carcassonne")["properties"]:
         assert name in result.output
 
 

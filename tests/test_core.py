@@ -9,7 +9,8 @@ import pytest
 
 import boardlab
 from boardlab.core import codec, rng
-from boardlab.core.flow import GAME_OVER, RETURN, Decision, Flow, Module
+from boardlab.core.flow import GAME_OVER, RETURN, Decision
+from boardlab.core.module import Module, ModuleRegistry, Part, Program
 from boardlab.core.i18n import LANGS, Catalogue, core_catalogue
 from boardlab.core.registry import ruleset
 from boardlab.core.state import BaseState
@@ -84,6 +85,7 @@ class _S(BaseState):
 
 
 def _base_flow(modules=()):
+    """A three-step base game (a -> b asks "choose" -> c) with the given modules switched on."""
     def a(s):
         s.trace.append("a")
         return "b"
@@ -100,11 +102,22 @@ def _base_flow(modules=()):
         s.trace.append(action)
         return "c"
 
-    return Flow({"a": a, "b": b, "c": c}, {"choose": Decision(lambda s: ["x", "y"], choose_apply)}, modules)
+    base = Part()
+    base.steps.update({"a": a, "b": b, "c": c})
+    base.decisions["choose"] = Decision(lambda s: ["x", "y"], choose_apply)
+    program = Program(base, ModuleRegistry.of(*modules))
+    return program.flow(tuple(m.name for m in modules))
+
+
+def _state(flow):
+    s = _S()
+    s.modules = flow.names
+    return s
 
 
 def test_flow_runs_to_a_decision_and_resumes_after_it():
-    flow, s = _base_flow(), _S()
+    flow = _base_flow()
+    s = _state(flow)
     flow.start(s, "a")
     assert s.trace == ["a", "b"] and s.pending == (0, "choose") and flow.legal(s) == ["x", "y"]
     flow.apply(s, "y")
@@ -117,7 +130,8 @@ def test_hooks_run_before_instead_after_and_detours_return():
     m.hook("a", "before", lambda s: s.trace.append("before-a"))
     m.hook("a", "instead", lambda s, base: s.trace.append("instead-a") or base(s))
     m.hook("b", "after", lambda s: s.trace.append("after-b") or "extra")
-    flow, s = _base_flow((m,)), _S()
+    flow = _base_flow((m,))
+    s = _state(flow)
     flow.start(s, "a")
     assert s.trace == ["before-a", "instead-a", "a", "b"]
     flow.apply(s, "x")
@@ -133,7 +147,8 @@ def test_a_hook_on_an_unknown_step_is_refused():
 
 
 def test_flow_position_is_in_the_state_so_a_clone_resumes_alone():
-    flow, s = _base_flow(), _S()
+    flow = _base_flow()
+    s = _state(flow)
     flow.start(s, "a")
     t = s.clone()
     t.trace = list(s.trace)

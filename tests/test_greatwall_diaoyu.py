@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 import boardlab
+from boardlab.core import positions
 from boardlab.games.greatwall.data_tables import BOARD
 from boardlab.games.greatwall.modules import diaoyu, shame
 from greatwall_helpers import (ARCHER, SPEARMAN, advance, commit, cover, do, empty_battlefield, events, fresh,
@@ -274,9 +275,8 @@ def raid_position(pool: int):
     s.ext["shame"] = (pool, (0, 0, 0))
     s.res = [(0, 0, 0, 0)] * 3
     s.tasks, s.stack, s.pending = [], [], None
-    s.at = ("autumn.invasion", 0, None)
     since = len(s.events)
-    g.flow.run(s)
+    positions.run_from(g, "autumn.invasion")
     fresh(g)
     while g.decision == "pay":
         g.apply("refuse")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from boardlab.games.greatwall import effects, locations
+from boardlab.core import positions
 from boardlab.games.greatwall import mechanics as M
 from boardlab.games.greatwall.content import RESOURCES
 from boardlab.games.greatwall.modules import shame
@@ -87,8 +88,7 @@ def test_warehouse_clerks_stay_through_winter_activations():
     s = g.state
     s.tasks = [("activations", 0, True)]
     s.stack = [("summer.donate", 0, None)]
-    s.pending, s.at = None, ("tasks.run", 0, None)
-    g.flow.run(s)
+    positions.run_from(g, "tasks.run")
     fresh(g)
     assert s.clerks_on["warehouse"] == (2,)
     assert not [e for e in s.events if e.key == "ev.activate" and e.params.get("location") == "warehouse"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from boardlab.games.greatwall import mechanics as M
+from boardlab.core import positions
 from boardlab.games.greatwall.modules import famine, shame
 from boardlab.games.greatwall.state import ARCHER, SPEARMAN
 from greatwall_helpers import advance, events, fresh, new, put_horde, run_from, scenario_game, scenario_summer
@@ -51,8 +52,7 @@ def test_the_market_buys_food_for_a_resource_or_sells_food_for_gold():
         M.put_clerk(s, 0, "market")
     s.tasks = [("activations", 1, True)]
     s.stack = [("summer.donate", 0, None)]
-    s.pending, s.at = None, ("tasks.run", 0, None)
-    g.flow.run(s)
+    positions.run_from(g, "tasks.run")
     fresh(g)
     assert (g.decision, g.to_play, g.legal_action_ids()) == ("market", 0, ["buy:gold", "buy:chi", "sell", "skip"])
     g.apply("buy:gold")

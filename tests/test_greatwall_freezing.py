@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from boardlab.games.greatwall import mechanics as M
+from boardlab.core import positions
 from boardlab.games.greatwall.modules import freezing, shame
 from greatwall_helpers import advance, events, fresh, put_horde, run_from, scenario_game, scenario_summer
 from boardlab.games.greatwall.state import SPEARMAN
@@ -55,8 +56,7 @@ def test_the_track_modifies_a_production_activation():
     s.overseers["quarry"] = (1, 0, 0)
     s.tasks = [("activate", 0, "quarry", False, ("GW-ACTIVATE-01",))]
     s.stack = [("summer.donate", 0, None)]
-    s.pending, s.at = None, ("tasks.run", 0, None)
-    g.flow.run(s)
+    positions.run_from(g, "tasks.run")
     fresh(g)
     assert s.res[0] == (0, 3, 0, 0)              # 3 Clerks + level 1 = 4, year 1: -1
     assert [e.params["now"] for e in events(g, "ev.frz.weather")] == [3]

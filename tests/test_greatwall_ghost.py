@@ -14,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 import boardlab
+from boardlab.core import positions
 from boardlab.games.greatwall import mechanics as M
 from boardlab.games.greatwall.data_tables import BOARD, LOC_ORDER, LOCS
 from boardlab.games.greatwall.modules import ghost, shame
@@ -240,11 +241,10 @@ def battle_with_tokens(card_cover, units=()):
     put_horde(g, 0, 0, "steppe_outriders", cover=card_cover, units=units)
     g.state.ext["shame"] = (POOL - 3, (0, 0, 0))
     s = g.state
-    s.at = ("battle.choose", 0, None)
     s.battle = {"todo": (0,), "fought": 0, "choosers": (0, 1, 2)}
     ghost._set(s, {"quarry": 2, "academy": 1})
     s.pending = None
-    g.flow.run(s)
+    positions.run_from(g, "battle.choose")
     return fresh(g)
 
 

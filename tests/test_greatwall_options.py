@@ -77,21 +77,24 @@ def test_normalised_options_survive_a_save_and_load():
     assert again.state.ext == g.state.ext
 
 
-def test_option_names_describe_the_valid_values():
-    names = ruleset("greatwall").option_names()
-    assert set(names) == {"expansions", "scenario", "mode"}
-    assert all(e in names["expansions"] for e in EXPANSIONS)
-    assert all(s in names["scenario"] for s in SCENARIOS)
-    assert "competitive" in names["mode"] and "cooperative" in names["mode"]
+def test_the_option_schema_describes_the_valid_values():
+    props = boardlab.option_schema("greatwall")["properties"]
+    assert set(props) == {"expansions", "scenario", "mode"}
+    assert set(props["expansions"]["x-value-texts"]) == set(EXPANSIONS)
+    assert set(props["scenario"]["x-value-texts"]) == set(SCENARIOS)
+    assert set(props["mode"]["x-value-texts"]) == {"competitive", "cooperative"}
+    assert props["mode"]["default"] == "competitive" and props["scenario"]["default"] is None
+    for texts in (props["scenario"]["x-texts"]["title"], props["scenario"]["x-value-texts"]["diaoyu"]):
+        assert set(texts) == set(LANGS) and all(texts.values())
 
 
 # ---- unknown values: refused, naming the valid ones ------------------------------------------------------
 
 
-@pytest.mark.parametrize("value", [["wonders"], ["Rat"], ["rat", "khan"], "rat", None, [1], {"rat"}])
+@pytest.mark.parametrize("value", [["wonders"], ["Rat"], ["rat", "khan"], "rat", None, [1], {"rat": 1}])
 def test_unknown_or_malformed_expansions_are_refused_naming_the_valid_ones(value):
     err = refused({"expansions": value})
-    assert err.key == "err.expansions"
+    assert err.key == "err.option_value" and err.params["option"] == "expansions"
     for lang in LANGS:
         assert "genghis, rat" in err.text(lang)
 
@@ -99,7 +102,7 @@ def test_unknown_or_malformed_expansions_are_refused_naming_the_valid_ones(value
 @pytest.mark.parametrize("value", ["diaoyucheng", "Freezing", "", 3, "red_turban"])
 def test_an_unknown_scenario_is_refused_naming_the_six(value):
     err = refused({"scenario": value})
-    assert err.key == "err.scenario"
+    assert err.key == "err.option_value" and err.params["option"] == "scenario"
     for lang in LANGS:
         assert ", ".join(SCENARIOS) in err.text(lang)
 
@@ -107,7 +110,7 @@ def test_an_unknown_scenario_is_refused_naming_the_six(value):
 @pytest.mark.parametrize("value", ["solo", "coop", "Cooperative", None, ""])
 def test_an_unknown_mode_is_refused_naming_both_modes(value):
     err = refused({"mode": value})
-    assert err.key == "err.mode"
+    assert err.key == "err.option_value" and err.params["option"] == "mode"
     for lang in LANGS:
         assert "competitive, cooperative" in err.text(lang)
 
@@ -207,5 +210,8 @@ def test_rat_is_accepted_in_competitive_mode_at_every_player_count(players):
 
 
 def test_every_expansion_scenario_and_mode_has_its_module():
-    from boardlab.games.greatwall import EXPANSIONS, MODULES, SCENARIOS
-    assert set(EXPANSIONS) | set(SCENARIOS) | {"cooperative", "shame", "chronicles"} == set(MODULES)
+    from boardlab.games.greatwall import EXPANSIONS, SCENARIOS
+    from boardlab.games.greatwall.modules import REGISTRY
+    assert set(EXPANSIONS) | set(SCENARIOS) | {"cooperative", "shame", "chronicles"} == set(REGISTRY.names())
+    for name in REGISTRY.names():
+        assert REGISTRY.get(name).name == name

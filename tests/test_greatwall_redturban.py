@@ -13,6 +13,7 @@ from __future__ import annotations
 import pytest
 
 import boardlab
+from boardlab.core import positions
 from boardlab.games.greatwall import locations as L
 from boardlab.games.greatwall import tasks as T
 from boardlab.games.greatwall.data_tables import BOARD
@@ -40,9 +41,8 @@ def at_invasion(seed: int = 1, tea=(0, 1, 2), honor=(15, 15, 15), gold=(0, 0, 0)
     s.honor = list(honor)
     s.res = [(0, 0, n, 0) for n in gold]
     s.general = [NEUTRAL] * 3
-    s.at = ("autumn.invasion", 0, None)
     since = len(s.events)
-    g.flow.run(s)
+    positions.run_from(g, "autumn.invasion")
     fresh(g)
     return g, since
 
@@ -110,9 +110,8 @@ def test_any_breach_ends_the_game_at_once_and_everyone_loses():
     put_horde(g, 1, 0, "steppe_outriders")                   # a second battle that never comes
     s.tasks, s.stack, s.pending, s.battle, s.commits = [], [], None, {}, {}
     s.leader = [0, 1, 2]
-    s.at = ("spring.start", 0, None)
     since = len(s.events)
-    g.flow.run(s)
+    positions.run_from(g, "spring.start")
     fresh(g)
     if g.decision == "battle_section":
         do(g, 0, "section:0")
@@ -140,16 +139,14 @@ def test_the_shame_pool_running_out_loses_at_once():
     s.pending = None
     s.stack.append(("command.choose", 0, None))
     s.tasks = [("test_take_shame", 1, 1)]
-    s.at = ("tasks.run", 0, None)
-    g.flow.run(s)
+    positions.run_from(g, "tasks.run")
     fresh(g)
     assert shame.held(s, 1) == 1 and shame.pool(s) == 1 and not s.flags.get("lost")   # not yet out
     assert g.decision == "command"
     s.pending = None
     s.tasks = [("test_take_shame", 0, 1), ("test_take_shame", 2, 1)]     # a stack: seat 2's runs first
     s.stack.append(("command.choose", 0, None))
-    s.at = ("tasks.run", 0, None)
-    g.flow.run(s)
+    positions.run_from(g, "tasks.run")
     fresh(g)
     assert g.is_over and g.winners == [] and s.flags["lost"] == ("AC-RED-08",)
     assert shame.held(s, 2) == 1 and shame.held(s, 0) == 0                  # nothing ran after the last token

@@ -7,6 +7,8 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
+import boardlab
+
 from boardlab.core.game import new_game
 from boardlab.games.greatwall.view import CARDS
 from server_helpers import need_web, wait_for
@@ -55,11 +57,16 @@ def test_meta_lists_games_options_agents_and_decisions(client):
     assert r.status_code == 422 and r.json()["code"] == "err.unknown_lang"
 
 
-def test_option_fields_are_read_from_the_descriptions():
-    assert option_field("x", "list, any of: a, b") == {"name": "x", "kind": "multi", "values": ["a", "b"],
-                                                      "default": None, "description": "list, any of: a, b"}
-    assert option_field("m", "one of: p, q (default q)")["default"] == "q"
-    assert option_field("n", "number of sets (1-3)")["kind"] == "json"
+def test_option_fields_are_read_from_the_option_schema():
+    schema = boardlab.option_schema("carcassonne")
+    props = schema["properties"]
+    assert option_field("expansions", props["expansions"], schema, "en")["kind"] == "multi"
+    sets = option_field("base_sets", props["base_sets"], schema, "zh-Hant")
+    assert (sets["kind"], sets["minimum"], sets["maximum"], sets["default"]) == ("number", 1, 3, 1)
+    assert sets["title"] == "基本版圖套數"
+    wonders = option_field("wonders", props["wonders"], schema, "en")
+    assert wonders["kind"] == "multi" and wonders["requires"] == {"expansions": "wonders"}
+    assert wonders["value_texts"]["notre_dame"] == "Notre-Dame"
 
 
 def test_board_svg_is_drawn_from_the_seats_view(client):
@@ -129,10 +136,13 @@ def test_rule_texts_and_tiles(client):
     assert r.status_code == 200 and r.json()["id"] == "CB-04" and r.json()["text"]
     assert client.get("/api/rules/carcassonne/NOPE").json()["code"] == "server.err.no_rule"
     assert client.get("/api/rules/chess/CB-04").status_code == 404
-    root = svg(client.get("/api/tiles/carcassonne/D.svg", params={"rotation": 1}))
+    root = svg(client.get("/api/assets/carcassonne/tile/D", params={"rotation": 1}))
     assert root.get("data-tile") == "D" and root.get("data-rotation") == "1"
-    assert client.get("/api/tiles/carcassonne/Z.svg").status_code == 404
-    assert client.get("/api/tiles/carcassonne/D.svg", params={"rotation": 4}).status_code == 422
+    assert client.get("/api/assets/carcassonne/tile/Z").status_code == 404
+    assert client.get("/api/assets/carcassonne/tile/D", params={"rotation": 4}).status_code == 404
+    assert client.get("/api/assets/carcassonne/tile/D", params={"rotation": "x"}).status_code == 404
+    assert client.get("/api/assets/carcassonne/nothing/D").status_code == 404
+    assert client.get("/api/assets/chess/tile/D").status_code == 404
 
 
 def test_pages_and_static_files(client):

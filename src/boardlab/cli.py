@@ -6,7 +6,6 @@ Bad arguments end with one line on stderr and exit code 2, never a traceback.
 """
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import re
@@ -27,6 +26,7 @@ from .agents import choose, make_agent, split_specs
 from .core.errors import BoardlabError, ConfigError, IllegalAction
 from .core.game import load, new_game
 from .core.i18n import LANGS, check_lang, core_catalogue
+from .core.options import parse_value
 from .core.registry import available_games, ruleset
 
 EXIT_BAD_ARGS = 2
@@ -156,54 +156,35 @@ def games_cmd(lang: str = _lang_option()) -> None:
             title = rules.catalogue.text("game.title", lang) if rules.catalogue.has("game.title") else name
             players = (str(rules.min_players) if rules.min_players == rules.max_players
                        else f"{rules.min_players}-{rules.max_players}")
-            opts = "\n".join(f"{k}: {v}" for k, v in rules.option_names().items()) or out.t("cli.games.no_options")
+            opts = "\n".join(_option_line(name, prop, lang) for name, prop in
+                              rules.option_schema().get("properties", {}).items()) or out.t("cli.games.no_options")
             table.add_row(f"{name}\n{title}" if title != name else name, players, opts)
         out.print(table)
 
 
 # ---- play: arguments --------------------------------------------------------------------------
-def _parse_option_value(text: str):
-    """(value, alternative): JSON if it parses, else the text; the alternative is the text as a
-    comma list (for list options given as `expansions=wonders` or `draw_order=A,B`)."""
-    try:
-        return json.loads(text), None
-    except ValueError:
-        items = [s.strip() for s in text.split(",")] if text.strip() else []
-        return text, [s for s in items if s]
+def _option_line(name: str, prop: dict, lang: str) -> str:
+    """`name (title): values` for `boardlab games`, from the option schema."""
+    title = prop["x-texts"]["title"][lang]
+    values = ", ".join(prop.get("x-value-texts", {})) or prop["x-texts"]["help"][lang]
+    return f"{name} ({title}): {values}" if title != name else f"{name}: {values}"
 
 
-def _parse_options(items: list[str], lang: str) -> dict[str, tuple]:
-    parsed: dict[str, tuple] = {}
+def _parse_options(rules, items: list[str], lang: str) -> dict:
+    """`--option name=text` items typed by the game's option schema (lists are comma-separated)."""
+    schema = rules.option_schema()
+    parsed: dict = {}
     for item in items:
         key, eq, value = item.partition("=")
         if not eq or not key.strip():
             raise _Fail(core_catalogue().text("cli.err.option_format", lang, item=item))
-        parsed[key.strip()] = _parse_option_value(value)
+        parsed[key.strip()] = parse_value(schema, key.strip(), value)
     return parsed
 
 
-def _configure(rules, players: int, parsed: dict[str, tuple]) -> dict:
-    """The options as given, else the first variant with text values read as comma lists."""
-    first = {k: v for k, (v, _) in parsed.items()}
-    try:
-        rules.configure(players, dict(first))
-        return first
-    except ConfigError as exc:
-        error = exc
-    flexible = [k for k, (_, alt) in parsed.items() if alt is not None]
-    for choice in itertools.product((False, True), repeat=len(flexible)):
-        if not any(choice):
-            continue
-        opts = dict(first)
-        for k, use_alt in zip(flexible, choice):
-            if use_alt:
-                opts[k] = parsed[k][1]
-        try:
-            rules.configure(players, dict(opts))
-            return opts
-        except ConfigError:
-            pass
-    raise error
+def _configure(rules, players: int, parsed: dict) -> dict:
+    rules.configure(players, dict(parsed))  # ConfigError naming the option and what it accepts
+    return parsed
 
 
 def _split_seats(spec: str) -> list[str]:
@@ -439,7 +420,7 @@ def play_cmd(
             players = len(seat_specs) if seat_specs else rules.min_players
         if seat_specs is None:
             seat_specs = [HUMAN] + ["random"] * (players - 1) if isinstance(players, int) and players > 0 else []
-        options = _configure(rules, players, _parse_options(option, lang))
+        options = _configure(rules, players, _parse_options(rules, option, lang))
         if len(seat_specs) != players:
             raise _Fail(out.t("cli.err.seats_count", seats=len(seat_specs), players=players))
         if seed is None:
@@ -636,7 +617,7 @@ def sim_cmd(
         specs = _split_seats(agents) if agents is not None else None
         if players is None:
             players = len(specs) if specs else rules.min_players
-        options = _configure(rules, players, _parse_options(option, lang))
+        options = _configure(rules, players, _parse_options(rules, option, lang))
         workers = _cpus() if workers is None else workers
 
         def start(spec, done: int) -> None:

@@ -1,37 +1,53 @@
-"""Canonical, JSON-ready encoding of plain game data: state hashes and snapshots.
+"""JSON-ready encoding of plain game data: state hashes and snapshots.
 
-Dict key order and set order never change the encoding, so equal states give equal
-hashes in every process. Only registered classes decode, so a snapshot cannot make
-the loader build arbitrary objects.
+Set order never changes the encoding, and string-keyed dicts are hashed with sorted keys, so a
+state hashes the same in every process. Dicts with other keys keep their insertion order unless
+`canonical` is asked for: that order is part of a game state (it can decide the order of legal
+actions), replays reproduce it and snapshots restore it. Only registered classes decode, so a
+snapshot cannot make the loader build arbitrary objects. Registered classes are slotted data
+classes or `NamedTuple`s (task records).
 """
 from __future__ import annotations
 
 import hashlib
 import json
 
+from typing import Any, TypeVar
+
 _CLASSES: dict[str, type] = {}
+_FIELDS: dict[type, tuple[str, ...]] = {}
+T = TypeVar("T", bound=type)
 
 
-def register(cls: type) -> type:
-    """Allow a slotted data class to be encoded and decoded (use as a decorator)."""
+def register(cls: T) -> T:
+    """Allow a slotted data class or a NamedTuple to be encoded and decoded (a decorator).
+    Names are global: two registered classes may not share one."""
+    known = _CLASSES.get(cls.__name__)
+    if known is not None and known is not cls and (known.__module__, known.__qualname__) != (
+            cls.__module__, cls.__qualname__):
+        raise ValueError(f"two registered classes are named {cls.__name__}: {known.__module__}, {cls.__module__}")
     _CLASSES[cls.__name__] = cls
+    _FIELDS[cls] = _fields(cls)
     return cls
 
 
-def _slots(cls: type) -> list[str]:
+def _fields(cls: type) -> tuple[str, ...]:
+    if issubclass(cls, tuple):
+        return tuple(getattr(cls, "_fields"))
     names: list[str] = []
     for k in reversed(cls.__mro__):
         names.extend(s for s in k.__dict__.get("__slots__", ()) if s not in names)
-    return names
+    return tuple(names)
 
 
-def _key(enc) -> str:
+def _key(enc: Any) -> str:
     return json.dumps(enc, sort_keys=True, separators=(",", ":"))
 
 
-def encode(obj, canonical: bool = False):
-    """JSON-ready data. `canonical` sorts dicts and sets (for hashing); otherwise dict
-    insertion order is kept, so a restored state lists its options in the same order."""
+def encode(obj: Any, canonical: bool = False, omit: tuple[str, ...] = ()) -> Any:
+    """JSON-ready data. `canonical` also sorts dicts whose keys are not strings; otherwise their
+    insertion order is kept, so a restored state lists its options in the same order. `omit`
+    leaves out fields of the outermost object (e.g. a state's event log)."""
     t = type(obj)
     if obj is None or t is bool or t is int or t is str or t is float:
         return obj
@@ -46,12 +62,13 @@ def encode(obj, canonical: bool = False):
         return {"m": sorted(pairs, key=_key) if canonical else pairs}
     if t is set or t is frozenset:
         return {"s" if t is set else "f": sorted((encode(x, canonical) for x in obj), key=_key)}
-    if t.__name__ in _CLASSES:
-        return {"o": t.__name__, "v": {s: encode(getattr(obj, s), canonical) for s in _slots(t)}}
+    fields = _FIELDS.get(t)
+    if fields is not None:
+        return {"o": t.__name__, "v": {s: encode(getattr(obj, s), canonical) for s in fields if s not in omit}}
     raise TypeError(f"cannot encode {t.__name__}")
 
 
-def decode(data):
+def decode(data: Any) -> Any:
     if data is None or isinstance(data, (bool, int, str, float)):
         return data
     if isinstance(data, list):
@@ -61,8 +78,10 @@ def decode(data):
     if "o" in data:
         cls = _CLASSES.get(data["o"])
         fields = data.get("v")
-        if cls is None or not isinstance(fields, dict) or set(fields) != set(_slots(cls)):
+        if cls is None or not isinstance(fields, dict) or set(fields) != set(_FIELDS[cls]):
             raise ValueError(f"unknown or malformed object {data.get('o')!r}")
+        if issubclass(cls, tuple):
+            return cls(**{k: decode(v) for k, v in fields.items()})
         obj = cls.__new__(cls)
         for k, v in fields.items():
             setattr(obj, k, decode(v))
@@ -81,12 +100,17 @@ def decode(data):
     raise ValueError(f"unknown snapshot tag {tag!r}")
 
 
-def _hashable(x):
-    if isinstance(x, list):
+def _hashable(x: Any) -> Any:
+    if isinstance(x, (list, dict)):
         raise ValueError("unhashable key in snapshot")
     return x
 
 
-def digest(obj) -> str:
-    """A stable hash of plain data."""
-    return hashlib.blake2b(_key(encode(obj, canonical=True)).encode(), digest_size=16).hexdigest()
+def digest(obj: Any) -> str:
+    """A stable hash of plain data, whatever the order of its dicts and sets."""
+    return digest_encoded(encode(obj, canonical=True))
+
+
+def digest_encoded(enc: Any) -> str:
+    """The hash of data already encoded."""
+    return hashlib.blake2b(_key(enc).encode(), digest_size=16).hexdigest()

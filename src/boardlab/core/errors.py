@@ -19,7 +19,7 @@ class BoardlabError(Exception):
         if texts is not None:  # an error that crossed a process boundary
             return texts.get(lang) or texts["en"]
         from .i18n import core_catalogue
-        shown = {k: v.text(lang) if isinstance(v, BoardlabError) else v for k, v in self.params.items()}
+        shown = {k: _localized(v, lang) for k, v in self.params.items()}
         return (self.catalogue or core_catalogue()).text(self.key, lang, **shown)
 
     def __reduce__(self):
@@ -27,6 +27,13 @@ class BoardlabError(Exception):
         the simulation lab's pool or Ray tasks, are pickled back to the caller)."""
         from .i18n import LANGS
         return _unpickle, (type(self), self.key, {lang: self.text(lang) for lang in LANGS})
+
+
+def _localized(value, lang: str):
+    """A parameter in the reader's language: errors and other objects with `text(lang)` render
+    themselves (a nested error, the values an option accepts, ...)."""
+    text = getattr(value, "text", None)
+    return text(lang) if callable(text) and not isinstance(value, str) else value
 
 
 def _unpickle(cls, key: str, texts: dict):

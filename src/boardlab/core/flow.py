@@ -1,79 +1,86 @@
-"""The flow of a game as named steps, with hooks that expansions attach to.
+"""The flow of a game as named steps, compiled from a game's base rules and its active modules.
 
-A step is a function `step(state) -> next step name`. It may instead ask for a decision
-by setting `state.pending = (seat, kind)`; the decision's `apply(state, action_id)` then
-returns the next step name. Hooks run around a step:
+A step is a function `step(state) -> next step name`. It may instead ask for a decision by setting
+`state.pending = (seat, kind)`; the decision's `apply(state, action_id)` then returns the next step
+name. Hooks run around a step:
 
 - `before`: `hook(state) -> None | detour step name`
 - `instead`: `hook(state, base_step) -> next step name` (may call `base_step(state)`)
 - `after`: `hook(state) -> None | detour step name` (after the step, or after its decision)
 
-A detour runs its own steps and ends by returning `RETURN`; the flow then resumes where it
-left. Where the flow is lives in the state (`state.at`, `state.stack`), so a saved or
-cloned state resumes exactly.
+A detour runs its own steps and ends by returning `RETURN`; the flow then resumes where it left.
+Where the flow is lives in the state (`state.at`, `state.stack`), so a saved or cloned state
+resumes exactly.
+
+Multi-decision work inside a step runs on the state's task stack (`state.tasks`, see
+`core/tasks.py`): the step `tasks.run` calls the handler of the task on top until the stack is
+empty (then it returns to the caller, `RETURN`) or a decision is pending. A handler may also return
+a step name to leave the runner there at once (a game ending mid-battle, say).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-from typing import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Callable
+
+if TYPE_CHECKING:
+    from .module import Module, Part, Program
 
 RETURN = "return"
 GAME_OVER = "game_over"
+TASKS = "tasks.run"
+
+Step = Callable[[Any], "str | None"]
+Legal = Callable[[Any], list[str]]
+Apply = Callable[[Any, str], "str | None"]
+Handler = Callable[[Any, Any], "str | None"]
 
 
 @dataclass(frozen=True)
 class Decision:
     """A kind of decision: its legal action ids and how an answer changes the state."""
 
-    legal: Callable  # (state) -> list[str]
-    apply: Callable  # (state, action_id) -> next step name
-
-
-@dataclass
-class Module:
-    """An expansion or scenario: its own steps, decisions and hooks on the base flow."""
-
-    name: str
-    steps: dict = field(default_factory=dict)
-    decisions: dict = field(default_factory=dict)
-    hooks: list = field(default_factory=list)  # (step name, "before" | "instead" | "after", fn)
-
-    def hook(self, step: str, when: str, fn: Callable) -> None:
-        if when not in ("before", "instead", "after"):
-            raise ValueError(f"unknown hook point {when!r}")
-        self.hooks.append((step, when, fn))
+    legal: Legal   # (state) -> [action ids]
+    apply: Apply   # (state, action_id) -> next step name
 
 
 class Flow:
-    """The compiled machine for one set of modules: steps, stages and decisions."""
+    """The compiled machine for one set of active modules: steps with their hooks, decisions,
+    task handlers and the answers to the base game's extension points."""
 
-    def __init__(self, steps: dict, decisions: dict, modules: tuple[Module, ...] = ()):
-        steps = dict(steps)
-        self.decisions = dict(decisions)
-        before: dict[str, list] = {}
-        after: dict[str, list] = {}
-        for m in modules:
-            steps.update(m.steps)
-            self.decisions.update(m.decisions)
-        for m in modules:
-            for name, when, fn in m.hooks:
-                if name not in steps:
-                    raise ValueError(f"module {m.name} hooks unknown step {name!r}")
-                if when == "instead":
-                    steps[name] = _wrap(fn, steps[name])
-                else:
-                    (before if when == "before" else after).setdefault(name, []).append(fn)
-        self.stages = {n: [("b", f) for f in before.get(n, ())] + [("s", s)] + [("a", f) for f in after.get(n, ())]
-                       for n, s in steps.items()}
+    def __init__(self, program: "Program", modules: tuple["Module", ...]):
+        self.program = program
+        self.modules = modules
+        self.names = tuple(m.name for m in modules)
+        parts: tuple["Part", ...] = (program.base, *modules)
+        self.steps: dict[str, Step] = {}
+        self.decisions: dict[str, Decision] = {}
+        self.handlers: dict[type, Handler] = {}
+        for part in parts:
+            _merge(self.steps, part.steps, part, "step")
+            _merge(self.decisions, part.decisions, part, "decision")
+            _merge(self.handlers, part.handlers, part, "task handler")
+        for part in parts:
+            for kind, replace in part.decision_hooks:
+                if kind not in self.decisions:
+                    raise ValueError(f"{part.label} replaces unknown decision {kind!r}")
+                self.decisions[kind] = replace(self.decisions[kind])
+        if self.handlers:
+            _merge(self.steps, {TASKS: self._run_tasks}, program.base, "step")
+        self.answers = _answers(program, parts)
+        self.stages = _stages(self.steps, modules)
 
-    def start(self, state, step: str) -> None:
+    # ---- running ----------------------------------------------------------------------------
+    def start(self, state: Any, step: str) -> None:
         state.at = (step, 0, None)
         self.run(state)
 
-    def run(self, state) -> None:
+    def run(self, state: Any) -> None:
         """Advance until a decision is pending or the game is over."""
         stages = self.stages
         while state.pending is None and state.at is not None:
+            if state.modules != self.names:  # a module was switched on during play
+                self.program.flow(state.modules).run(state)
+                return
             name, i, nxt = state.at
             if name == RETURN:
                 state.at = state.stack.pop()
@@ -96,24 +103,73 @@ class Flow:
                 state.stack.append(state.at)
                 state.at = (detour, 0, None)
 
-    def legal(self, state) -> list[str]:
+    def legal(self, state: Any) -> list[str]:
         return self.decisions[state.pending[1]].legal(state)
 
-    def apply(self, state, action_id: str) -> None:
+    def apply(self, state: Any, action_id: str) -> None:
         """Resolve the pending decision with a legal id, then advance."""
         kind = state.pending[1]
         nxt = self.decisions[kind].apply(state, action_id)  # may read state.pending (whose turn)
         state.pending = None
         name, i, _ = state.at
         state.at = (name, i, nxt)
-        self.run(state)
+        self.program.flow(state.modules).run(state)
+
+    def extensions(self, point: str) -> tuple[Callable[..., Any], ...]:
+        """The functions the active modules attached to an extension point of the base game."""
+        return self.answers.get(point, ())
+
+    def _run_tasks(self, state: Any) -> str | None:
+        tasks, handlers = state.tasks, self.handlers
+        while tasks:
+            task = tasks[-1]
+            leave = handlers[type(task)](state, task)
+            if leave is not None:
+                return leave
+            if state.pending is not None:
+                return None
+        return RETURN
 
 
-def call(state, sub: str, then: str) -> str:
+def call(state: Any, sub: str, then: str) -> str:
     """From a step: run the steps from `sub` until one returns RETURN, then go on at `then`."""
     state.stack.append((then, 0, None))
     return sub
 
 
-def _wrap(hook, base):
+def _merge(into: dict, more: dict, part: "Part", what: str) -> None:
+    clash = sorted(str(k) for k in set(into) & set(more))
+    if clash:
+        raise ValueError(f"{part.label}: {what}(s) {', '.join(clash)} defined twice")
+    into.update(more)
+
+
+def _answers(program: "Program", parts: tuple["Part", ...]) -> dict[str, tuple[Callable[..., Any], ...]]:
+    out: dict[str, tuple[Callable[..., Any], ...]] = {}
+    for part in parts:
+        for point, fns in part.answers.items():
+            if point not in program.points:
+                raise ValueError(f"{part.label} answers unknown extension point {point!r}"
+                                 f" (the base game offers: {', '.join(sorted(program.points)) or 'none'})")
+            out[point] = out.get(point, ()) + tuple(fns)
+    return out
+
+
+def _stages(steps: dict[str, Step], modules: tuple["Module", ...]) -> dict[str, list[tuple[str, Callable[..., Any]]]]:
+    steps = dict(steps)
+    before: dict[str, list[Callable[..., Any]]] = {}
+    after: dict[str, list[Callable[..., Any]]] = {}
+    for m in modules:
+        for name, when, fn in m.hooks:
+            if name not in steps:
+                raise ValueError(f"{m.label} hooks unknown step {name!r}")
+            if when == "instead":
+                steps[name] = _wrap(fn, steps[name])
+            else:
+                (before if when == "before" else after).setdefault(name, []).append(fn)
+    return {n: [("b", f) for f in before.get(n, ())] + [("s", s)] + [("a", f) for f in after.get(n, ())]
+            for n, s in steps.items()}
+
+
+def _wrap(hook: Callable[[Any, Step], str | None], base: Step) -> Step:
     return lambda state: hook(state, base)

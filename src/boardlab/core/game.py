@@ -1,34 +1,42 @@
 """The public game object: one game in progress, its log, views and saves."""
 from __future__ import annotations
 
-from . import codec
+from typing import Any
+
+from . import codec, rng
 from .action import Action
+from .actions import ActionSpace
 from .errors import ConfigError, IllegalAction, SaveFileError
+from .events import Event
 from .i18n import check_lang
 from .registry import ruleset
+from .ruleset import Ruleset
 from .visibility import redact
 
 SAVE_FORMAT = "boardlab-save"
-SAVE_VERSION = 1
+SAVE_VERSION = 2
+# Version 1 (before the module contract) hashed the state with its event log and in another
+# layout: such saves are migrated by replaying their log (`migrate`).
+OLD_VERSIONS = (1,)
 
 
 class Game:
     """A game: rules + state + the log of (seat, action id) that produced it from the seed."""
 
-    __slots__ = ("rules", "flow", "state", "seed", "players", "options", "_log", "_legal")
+    __slots__ = ("rules", "state", "seed", "players", "options", "_log", "_legal", "_legal_set")
 
     def __init__(self, name: str, players: int, seed: int = 0, options: dict | None = None):
         rules = ruleset(name)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ConfigError("err.seed", seed=seed)
-        self.rules = rules
-        self.options = rules.configure(players, dict(options or {}))
+        self.rules: Ruleset = rules
+        self.options = rules.configure(players, {} if options is None else options)
         self.players = players
         self.seed = seed
-        self.flow = rules.flow(self.options)
         self.state = rules.new_state(players, self.options, seed)
         self._log: list[tuple[int, str]] = []
         self._legal: list[str] | None = None
+        self._legal_set: frozenset[str] | None = None
 
     # the pending decision -------------------------------------------------------------
     @property
@@ -43,33 +51,50 @@ class Game:
 
     def legal_action_ids(self) -> list[str]:
         if self._legal is None:
-            self._legal = [] if self.state.pending is None else self.flow.legal(self.state)
+            self._legal = [] if self.state.pending is None else self.rules.flow_of(self.state).legal(self.state)
         return self._legal
+
+    def is_legal(self, action_id: str) -> bool:
+        """O(1) after the first question at a decision."""
+        if self._legal_set is None:
+            self._legal_set = frozenset(self.legal_action_ids())
+        return action_id in self._legal_set
 
     def legal_actions(self) -> list[Action]:
         return [Action(a, self.describe_action) for a in self.legal_action_ids()]
 
     def describe_action(self, action_id: str, lang: str = "en") -> str:
-        return self.rules.describe(self.state, action_id, check_lang(lang))
+        return self.rules.describe_action(self.state, action_id, check_lang(lang))
 
-    def apply(self, action) -> None:
+    @property
+    def action_space(self) -> ActionSpace:
+        """The fixed integer encoding of this configuration's action ids (same for every game of
+        the same name, player count and options)."""
+        return self.rules.action_space(self.players, self.options)
+
+    def apply(self, action: Any) -> None:
         """Play the pending seat's action (an Action or its id); IllegalAction leaves all unchanged."""
         action_id = action.id if isinstance(action, Action) else action
         if self.state.pending is None:
             raise IllegalAction("err.game_over")
         if not isinstance(action_id, str):
             raise IllegalAction("err.action_type", type=type(action_id).__name__)
-        legal = self.legal_action_ids()
-        if action_id not in legal:
+        if not self.is_legal(action_id):
             canonical = self.rules.normalize(self.state, action_id)
-            if canonical not in legal:
+            if not self.is_legal(canonical):
+                legal = self.legal_action_ids()
                 raise IllegalAction("err.illegal", action=action_id, seat=self.to_play, decision=self.decision,
                                     legal=", ".join(legal[:8]) + (", ..." if len(legal) > 8 else ""))
             action_id = canonical
         seat = self.state.pending[0]
-        self.flow.apply(self.state, action_id)
+        self.rules.flow_of(self.state).apply(self.state, action_id)
         self._log.append((seat, action_id))
+        self.forget_legal()
+
+    def forget_legal(self) -> None:
+        """The state changed outside `apply` (core.positions): the legal list is recomputed."""
         self._legal = None
+        self._legal_set = None
 
     # results ---------------------------------------------------------------------------
     @property
@@ -89,28 +114,49 @@ class Game:
         return list(self._log)
 
     @property
-    def events(self):
+    def events(self) -> list[Event]:
         return list(self.state.events)
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """The modules switched on (expansions, scenario, factions, hirelings), in hook order."""
+        return self.state.modules
 
     # copies, views and hashes -----------------------------------------------------------
     def clone(self) -> "Game":
         new = Game.__new__(Game)
-        new.rules, new.flow, new.seed, new.players, new.options = (
-            self.rules, self.flow, self.seed, self.players, self.options)
+        new.rules, new.seed, new.players, new.options = self.rules, self.seed, self.players, self.options
         new.state = self.state.clone()
         new._log = list(self._log)
-        new._legal = self._legal
+        new._legal, new._legal_set = self._legal, self._legal_set
         return new
+
+    def redrawn(self, seat: int | None, stream: rng.Stream) -> "Game":
+        """A copy whose information hidden from `seat` is redrawn (what the seat knows stays)."""
+        twin = self.clone()
+        self.rules.resample_hidden(twin.state, seat, stream)
+        twin.forget_legal()
+        return twin
+
+    def determinise(self, seat: int, stream: rng.Stream) -> "Game":
+        """For information-set search: a copy consistent with `seat`'s view, hidden information
+        redrawn, the random stream reseeded (future chance unknown too) and the event log emptied
+        (it holds other seats' private events)."""
+        twin = self.redrawn(seat, stream)
+        twin.state.rng = rng.seed_state(stream.below(1 << 62))
+        twin.state.events = []
+        return twin
 
     def view(self, seat: int | None = None, lang: str = "en") -> dict:
         """JSON-ready: only what `seat` may know (None: a spectator)."""
         check_lang(lang)
-        if seat is not None and (not isinstance(seat, int) or not 0 <= seat < self.players):
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
             raise ConfigError("err.seat", hi=self.players - 1, seat=seat)
         full = self.rules.full_view(self.state)
-        view = redact(full, self.rules.zones, seat)
+        view = redact(full, self.rules.zones_of(self.state), seat, self.state.known_to(seat))
         view["game"] = self.rules.name
         view["player_count"] = self.players
+        view["modules"] = list(self.state.modules)
         view["seat"] = seat
         view["to_play"] = self.to_play
         view["decision"] = self.decision
@@ -124,23 +170,32 @@ class Game:
         return view
 
     def state_hash(self) -> str:
-        return codec.digest(self.state)
+        """A hash of the game state (not of its event log: a log is checked by replaying it), so it
+        costs the same early and late in a game."""
+        return codec.digest_encoded(_encode_state(self.state))
 
     # saving -------------------------------------------------------------------------------
     def save(self, snapshot: bool = False) -> dict:
+        """Config, seed and log (the game itself), the state hash, and optionally a snapshot."""
+        encoded = _encode_state(self.state)
         data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.rules.name,
                 "players": self.players, "options": self.options, "seed": self.seed,
-                "log": [[s, a] for s, a in self._log], "state_hash": self.state_hash()}
+                "log": [[s, a] for s, a in self._log], "state_hash": codec.digest_encoded(encoded)}
         if snapshot:
-            data["snapshot"] = codec.encode(self.state)
+            encoded["v"]["events"] = codec.encode(self.state.events)
+            data["snapshot"] = encoded
         return data
+
+
+def _encode_state(state: Any) -> dict:
+    return codec.encode(state, omit=("events",))
 
 
 def new_game(name: str, players: int, seed: int = 0, options: dict | None = None) -> Game:
     return Game(name, players, seed, options)
 
 
-def replay(game: Game, log) -> Game:
+def replay(game: Game, log: Any) -> Game:
     """Apply a log to a fresh game; raises SaveFileError on the first bad entry."""
     for i, entry in enumerate(log):
         if not isinstance(entry, (list, tuple)) or len(entry) != 2:
@@ -155,27 +210,21 @@ def replay(game: Game, log) -> Game:
     return game
 
 
-def load(data, trust_snapshot: bool = False) -> Game:
+def load(data: Any, trust_snapshot: bool = False) -> Game:
     """Rebuild a saved game by replaying its log and checking the recorded state hash.
 
-    `trust_snapshot` restores the stored snapshot instead of replaying (for saves this
-    program wrote itself); its hash is still checked.
+    `trust_snapshot` restores the stored snapshot instead of replaying (for saves this program
+    wrote itself); its hash is still checked. Saves of an older version are migrated (`migrate`).
     """
     if not isinstance(data, dict):
         raise SaveFileError("err.save.object")
     if data.get("format") != SAVE_FORMAT:
         raise SaveFileError("err.save.format", format=data.get("format"))
+    if data.get("version") in OLD_VERSIONS:
+        return _rebuild(data)
     if data.get("version") != SAVE_VERSION:
         raise SaveFileError("err.save.version", version=data.get("version"), expected=SAVE_VERSION)
-    missing = [k for k in ("game", "players", "options", "seed", "log") if k not in data]
-    if missing:
-        raise SaveFileError("err.save.missing", names=", ".join(missing))
-    if not isinstance(data["log"], list) or not isinstance(data["options"], dict):
-        raise SaveFileError("err.save.types")
-    try:
-        game = Game(data["game"], data["players"], data["seed"], data["options"])
-    except ConfigError as exc:
-        raise SaveFileError("err.save.config", reason=exc) from None
+    game = _fresh(data)
     if trust_snapshot and "snapshot" in data:
         if "state_hash" not in data:
             raise SaveFileError("err.save.snapshot_hash")
@@ -187,13 +236,42 @@ def load(data, trust_snapshot: bool = False) -> Game:
     return game
 
 
+def migrate(data: Any) -> dict:
+    """A save of any supported version as a current one (older versions are replayed)."""
+    game = load(data)
+    return game.save(snapshot="snapshot" in data)
+
+
+def _fresh(data: dict) -> Game:
+    missing = [k for k in ("game", "players", "options", "seed", "log") if k not in data]
+    if missing:
+        raise SaveFileError("err.save.missing", names=", ".join(missing))
+    if not isinstance(data["log"], list) or not isinstance(data["options"], dict):
+        raise SaveFileError("err.save.types")
+    try:
+        return Game(data["game"], data["players"], data["seed"], data["options"])
+    except ConfigError as exc:
+        raise SaveFileError("err.save.config", reason=exc) from None
+
+
+def _rebuild(data: dict) -> Game:
+    """An old save: its log is the game; the old hash covered another state layout and cannot be
+    recomputed, so the log is checked by replay alone (every action re-validated)."""
+    return replay(_fresh(data), data["log"])
+
+
 def _restore(game: Game, data: dict) -> None:
     try:
         state = codec.decode(data["snapshot"])
-    except (ValueError, TypeError, KeyError) as exc:
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:
         raise SaveFileError("err.save.snapshot", reason=str(exc)) from None
     if type(state) is not type(game.state):
         raise SaveFileError("err.save.snapshot_game")
+    try:
+        log = [(int(s), str(a)) for s, a in data["log"]]
+        game.rules.flow_of(state)  # its modules must exist
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveFileError("err.save.snapshot", reason=str(exc)) from None
     game.state = state
-    game._log = [(s, a) for s, a in data["log"]]
-    game._legal = None
+    game._log = log
+    game.forget_legal()

@@ -1,73 +1,157 @@
 """The contract between a game package and the engine."""
 from __future__ import annotations
 
+from typing import Any
+
+from . import codec
+from . import options as opt
+from .actions import ActionSpace, Segment
 from .errors import ConfigError
+from .flow import Flow
 from .i18n import Catalogue
+from .module import Module, Part, Program
 from .visibility import Zone
 
 
 class Ruleset:
-    """One game: static rules, content and metadata. States hold everything that changes."""
+    """One game: static rules, content and metadata. States hold everything that changes.
+
+    A game sets `name`, the player range, its base hidden `zones`, its `catalogue`, its `options`
+    schema (an `options.Options` subclass) and its `program` (base rules + module registry), and
+    implements `new_state`, `describe`, `scores`, `full_view`, `resample_hidden` and
+    `action_space`. The active modules of a state add their zones, view parts, descriptions,
+    position-value terms and report categories through the methods below.
+    """
 
     name: str = ""
     min_players: int = 2
     max_players: int = 2
     zones: tuple[Zone, ...] = ()
     catalogue: Catalogue
+    options: type[opt.Options] = opt.Options
+    program: Program = Program(Part())
+    state_class: type = object  # the game's state class (a BaseState)
+    start_step: str = "game.setup"
 
     # configuration -------------------------------------------------------------------
-    def option_names(self) -> dict[str, str]:
-        """Option name -> one-line description of its valid values."""
-        return {}
-
-    def configure(self, players: int, options: dict) -> dict:
-        """Validated, normalised options; raises ConfigError naming the valid values."""
-        if not isinstance(players, int) or not self.min_players <= players <= self.max_players:
+    def configure(self, players: int, options: Any) -> dict:
+        """Validated, normalised options; raises ConfigError naming the option and what it accepts."""
+        if isinstance(players, bool) or not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ConfigError("err.players", game=self.name, lo=self.min_players, hi=self.max_players, players=players)
-        unknown = sorted(set(options) - set(self.option_names()))
-        if unknown:
-            valid = ", ".join(sorted(self.option_names())) or "none"
-            raise ConfigError("err.unknown_option", names=", ".join(unknown), game=self.name, valid=valid)
-        return dict(options)
+        return opt.configure(self.options, self.name, self.catalogue, players, options)
+
+    def option_schema(self) -> dict:
+        """The options as a JSON Schema, with their texts in every language."""
+        cached = self.__dict__.get("_option_schema")
+        if cached is None:
+            cached = self.__dict__["_option_schema"] = opt.schema(self.options, self.name, self.catalogue)
+        return cached
 
     def main_option_sets(self) -> list[tuple[int, dict]]:
         """(players, options) pairs the conformance kit runs."""
         return [(self.min_players, {})]
 
+    def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
+        """The modules a configuration switches on at setup, in hook order (default: none)."""
+        return ()
+
+    def possible_modules(self, players: int, options: dict) -> tuple[str, ...]:
+        """Every module a game of this configuration may switch on, at setup or later (a draft)."""
+        return self.modules_for(players, options)
+
     # play ------------------------------------------------------------------------------
-    def new_state(self, players: int, options: dict, seed: int):
-        """The state at its first decision."""
+    def new_state(self, players: int, options: dict, seed: int) -> Any:
+        """The state at its first decision: made, its first modules switched on, run from `start_step`."""
+        state = self.state_class(players, seed, options)
+        self.program.start(state, self.start_step, self.modules_for(players, options))
+        return state
+
+    def flow_of(self, state: Any) -> Flow:
+        return self.program.flow_of(state)
+
+    def active(self, state: Any) -> tuple[Module, ...]:
+        return self.program.active(state)
+
+    def action_space(self, players: int, options: dict) -> ActionSpace:
+        """The fixed integer encoding of every action id this configuration can offer: the base
+        game's segments, then those of every module it may switch on (cached per configuration)."""
+        key = (players, codec.digest(options))
+        cache = self.__dict__.setdefault("_action_spaces", {})
+        if key not in cache:
+            segments = list(self.base_actions(players, options))
+            for name in self.possible_modules(players, options):
+                module = self.program.module(name)
+                if module.actions is not None:
+                    segments += module.actions(players, options)
+            cache[key] = ActionSpace(segments)
+        return cache[key]
+
+    def base_actions(self, players: int, options: dict) -> list[Segment]:
+        """The base game's segments of the action encoding (core/actions.py)."""
         raise NotImplementedError
 
-    def flow(self, options: dict):
-        raise NotImplementedError
-
-    def normalize(self, state, action_id: str) -> str:
+    def normalize(self, state: Any, action_id: str) -> str:
         """Map an equivalent spelling of an action to its listed id (default: unchanged)."""
         return action_id
 
-    def describe(self, state, action_id: str, lang: str) -> str:
+    def describe(self, state: Any, action_id: str, lang: str) -> str:
         raise NotImplementedError
 
-    def scores(self, state) -> list[int]:
+    def describe_action(self, state: Any, action_id: str, lang: str) -> str:
+        """An action's text: from the active module that describes it, else from the base game."""
+        for module in self.active(state):
+            if module.describe is not None:
+                text = module.describe(state, action_id, lang)
+                if text is not None:
+                    return text
+        return self.describe(state, action_id, lang)
+
+    def scores(self, state: Any) -> list[int]:
         raise NotImplementedError
 
-    def winners(self, state) -> list[int]:
+    def winners(self, state: Any) -> list[int]:
         best = max(self.scores(state))
         return [s for s, v in enumerate(self.scores(state)) if v == best]
 
-    def summary(self, state) -> dict:
+    def summary(self, state: Any) -> dict:
         """Per-game categories for simulation reports: name -> one JSON value per seat
-        (e.g. {"general": ["g1", "g4"]}); a report tallies wins by each value. Default: none."""
+        (e.g. {"general": ["g1", "g4"]}); a report tallies wins by each value. The base game's
+        and the active modules'."""
+        out = dict(self.base_summary(state))
+        for module in self.active(state):
+            if module.summary is not None:
+                out.update(module.summary(state))
+        return out
+
+    def base_summary(self, state: Any) -> dict:
         return {}
 
     # information -----------------------------------------------------------------------
-    def full_view(self, state) -> dict:
-        """Everything in the state, JSON-ready, before redaction by `zones`."""
+    def zones_of(self, state: Any) -> tuple[Zone, ...]:
+        """The hidden zones of this state: the base game's and its active modules'."""
+        return self.program.zones(state, self.zones)
+
+    def full_view(self, state: Any) -> dict:
+        """Everything in the state, JSON-ready, before redaction by `zones_of(state)`: the base
+        game's part (`base_view`), then each active module's."""
+        view = self.base_view(state)
+        for module in self.active(state):
+            if module.view is not None:
+                module.view(state, view)
+        return view
+
+    def base_view(self, state: Any) -> dict:
         raise NotImplementedError
 
-    def resample_hidden(self, state, seat: int | None, stream) -> None:
-        """Refill what `seat` cannot see with another arrangement consistent with its view."""
+    def resample_hidden(self, state: Any, seat: int | None, stream: Any) -> None:
+        """Refill what `seat` cannot see with another arrangement consistent with its view (items
+        it knows stay put): the base game's part, then each active module's."""
+        self.resample_base(state, seat, stream)
+        for module in self.active(state):
+            if module.resample is not None:
+                module.resample(state, seat, stream)
+
+    def resample_base(self, state: Any, seat: int | None, stream: Any) -> None:
         raise NotImplementedError
 
     def render_text(self, view: dict, lang: str) -> str | None:
@@ -75,29 +159,34 @@ class Ruleset:
         return None
 
     # bots ----------------------------------------------------------------------------
-    def everyone_lost(self, state) -> bool:
+    def everyone_lost(self, state: Any) -> bool:
         """A finished game without winners by design (a cooperative loss); default: never."""
         return False
 
-    def rewards(self, state) -> list[float]:
+    def rewards(self, state: Any) -> list[float]:
         """Each seat's share of the result of a finished game: 1/k for each of k winners (a shared
         cooperative win may give every winner 1)."""
         winners = self.winners(state)
         return [1.0 / len(winners) if s in winners else 0.0 for s in range(state.players)]
 
-    def potential(self, state) -> list[float]:
-        """Each seat's expected final score if the game stopped now (default: the scores)."""
+    def potential(self, state: Any) -> list[float]:
+        """Each seat's expected final score if the game stopped now: the base game's estimate plus
+        each active module's term."""
+        values = self.base_potential(state)
+        for module in self.active(state):
+            if module.potential is not None:
+                values = [v + module.potential(state, s) for s, v in enumerate(values)]
+        return values
+
+    def base_potential(self, state: Any) -> list[float]:
         return [float(v) for v in self.scores(state)]
 
-    def evaluate(self, state, seat: int) -> float:
+    def evaluate(self, state: Any, seat: int) -> float:
         """A heuristic in [0, 1]: 0.5 + this seat's lead over the best other seat, scaled."""
         values = self.potential(state)
         lead = values[seat] - max(v for s, v in enumerate(values) if s != seat)
         scale = max(10.0, max(abs(v) for v in values))
         return min(1.0, max(0.0, 0.5 + lead / (2 * scale)))
-
-    def state_classes(self) -> tuple[type, ...]:
-        return ()
 
     def rule_texts(self) -> dict[str, dict]:
         """Every rule id the game can cite -> its entry (texts in each language, source)."""

@@ -1,11 +1,17 @@
 """Declared hidden information: views are computed from zones, never by ad-hoc deletion.
 
-A zone is a dotted path into a game's full view. `*` stands for every key (or index) at
-that level; with OWNER visibility that key is the owning seat.
+A zone is a dotted path into a game's full view. `*` stands for every key (or index) at that
+level; with OWNER visibility that key is the owning seat.
+
+A zone of `items` holds a list of item ids (cards, say). An item hidden in such a zone may still
+be known to some seats (it was shown to them, or one of them gave it): `state.known` says which,
+and a seat's view of the zone lists the items it knows (`"known": [...]`) beside the count.
+Bots' resampling keeps those items where they are (`redeal`).
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any, Callable, Hashable, Sequence
 
 EVERYONE = "everyone"
 OWNER = "owner"
@@ -18,8 +24,9 @@ class Zone:
     visible_to: str  # EVERYONE | OWNER | NOBODY
     count_only: bool = True  # hidden content shows as its size
     describe: str = ""
+    items: bool = False  # the content is a list of item ids, each of which may be known to some seats
 
-    def hidden_from(self, owner, seat: int | None) -> bool:
+    def hidden_from(self, owner: Any, seat: int | None) -> bool:
         if self.visible_to == EVERYONE:
             return False
         if self.visible_to == NOBODY:
@@ -27,23 +34,35 @@ class Zone:
         return seat is None or str(owner) != str(seat)
 
 
-def redact(full: dict, zones: tuple[Zone, ...], seat: int | None) -> dict:
-    """A copy of `full` with every zone hidden from `seat` replaced by its size (or removed)."""
+def redact(full: dict, zones: tuple[Zone, ...], seat: int | None, known: frozenset = frozenset()) -> dict:
+    """A copy of `full` with every zone hidden from `seat` replaced by its size (or removed);
+    `known` are the hidden items the seat knows (shown in item zones)."""
     out = _copy(full)
     for zone in zones:
-        _apply(out, zone.path.split("."), zone, seat, None)
+        _apply(out, zone.path.split("."), zone, seat, None, known)
     return out
 
 
-def hidden_paths(view: dict, zones: tuple[Zone, ...], seat: int | None) -> list[str]:
-    """Paths where `view` still shows content that a zone hides from `seat` (should be empty)."""
+def hidden_paths(view: dict, zones: tuple[Zone, ...], seat: int | None, known: frozenset = frozenset()) -> list[str]:
+    """Paths where `view` still shows content that a zone hides from `seat` (should be empty),
+    including known-item lists naming an item the seat does not know."""
     found: list[str] = []
     for zone in zones:
-        _find(view, zone.path.split("."), zone, seat, None, [], found)
+        _find(view, zone.path.split("."), zone, seat, None, [], found, known)
     return found
 
 
-def _copy(x):
+def redeal(places: Sequence[list], fixed: Callable[[Hashable], bool], shuffle: Callable[[list], list]) -> None:
+    """Deal again, in place, every item of `places` for which `fixed(item)` is false: they are
+    pooled (sorted, so the result depends on the shuffle alone), shuffled and put back into the
+    free positions, each place keeping its size and its fixed items where they were."""
+    free = [(p, i) for p, place in enumerate(places) for i, item in enumerate(place) if not fixed(item)]
+    pool = shuffle(sorted(places[p][i] for p, i in free))
+    for (p, i), item in zip(free, pool):
+        places[p][i] = item
+
+
+def _copy(x: Any) -> Any:
     if isinstance(x, dict):
         return {k: _copy(v) for k, v in x.items()}
     if isinstance(x, list):
@@ -51,7 +70,7 @@ def _copy(x):
     return x
 
 
-def _children(node, key):
+def _children(node: Any, key: str) -> list:
     if key == "*":
         if isinstance(node, dict):
             return list(node.items())
@@ -63,25 +82,42 @@ def _children(node, key):
     return []
 
 
-def _apply(node, parts, zone, seat, owner):
+def _apply(node: Any, parts: list[str], zone: Zone, seat: int | None, owner: Any, known: frozenset) -> None:
     key, rest = parts[0], parts[1:]
     for k, child in _children(node, key):
         own = k if key == "*" else owner
         if rest:
-            _apply(child, rest, zone, seat, own)
+            _apply(child, rest, zone, seat, own, known)
         elif zone.hidden_from(own, seat):
-            node[k] = {"hidden": True, "count": _size(child)} if zone.count_only else {"hidden": True}
+            node[k] = _hidden(child, zone, known)
 
 
-def _size(x) -> int:
+def _hidden(child: Any, zone: Zone, known: frozenset) -> dict:
+    out: dict = {"hidden": True, "count": _size(child)} if zone.count_only else {"hidden": True}
+    if zone.items and known and isinstance(child, list):
+        mine = sorted({x for x in child if _hashable(x) and x in known}, key=str)
+        if mine:
+            out["known"] = mine
+    return out
+
+
+def _hashable(x: Any) -> bool:
+    return not isinstance(x, (list, dict, set))
+
+
+def _size(x: Any) -> int:
     return len(x) if isinstance(x, (list, dict, str)) else 1
 
 
-def _find(node, parts, zone, seat, owner, trail, found):
+def _find(node: Any, parts: list[str], zone: Zone, seat: int | None, owner: Any, trail: list[str],
+          found: list[str], known: frozenset) -> None:
     key, rest = parts[0], parts[1:]
     for k, child in _children(node, key):
         own = k if key == "*" else owner
         if rest:
-            _find(child, rest, zone, seat, own, trail + [str(k)], found)
-        elif zone.hidden_from(own, seat) and not (isinstance(child, dict) and child.get("hidden") is True):
-            found.append(".".join(trail + [str(k)]))
+            _find(child, rest, zone, seat, own, trail + [str(k)], found, known)
+        elif zone.hidden_from(own, seat):
+            if not (isinstance(child, dict) and child.get("hidden") is True):
+                found.append(".".join(trail + [str(k)]))
+            elif any(x not in known for x in child.get("known", ())):
+                found.append(".".join(trail + [str(k), "known"]))

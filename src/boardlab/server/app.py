@@ -22,6 +22,7 @@ from starlette.websockets import WebSocketDisconnect
 
 from ..core.errors import ConfigError
 from ..core.i18n import check_lang
+from ..core import registry
 from ..core.registry import available_games
 from . import web
 from .errors import ApiError, request_lang
@@ -30,6 +31,7 @@ from .store import DEFAULT_URL, Store
 from .tables import Tables
 
 MAX_BODY = 64 * 1024
+MAX_ASSET_PARAMS, MAX_ASSET_KEY = 4, 64  # an asset request names little
 SVG = "image/svg+xml"
 log = logging.getLogger("boardlab.server")
 
@@ -263,13 +265,15 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         view = await tables.replay_view(game_id, step, lang)
         return Response(await asyncio.to_thread(web.board_svg, view, lang), media_type=SVG)
 
-    @app.get("/api/tiles/carcassonne/{letter}.svg")
-    async def tile(letter: str, rotation: int = Query(0, ge=0, le=3)):
-        from ..games.carcassonne.render import render_tile
+    @app.get("/api/assets/{game}/{name}/{key}")
+    async def asset(game: str, name: str, key: str, request: Request):
+        """A picture a game registers (GameInfo.assets), e.g. `carcassonne/tile/D?rotation=1`."""
+        params = dict(list(request.query_params.items())[:MAX_ASSET_PARAMS])
         try:
-            return Response(render_tile(letter, rotation, size=100), media_type=SVG)
-        except ValueError:
-            raise ApiError(404, "server.err.no_tile", tile=letter) from None
+            content, media = registry.info(game).assets[name](key[:MAX_ASSET_KEY], params)
+        except (ConfigError, KeyError, ValueError):
+            raise ApiError(404, "server.err.no_asset", game=game[:40], name=name[:40], asset=key[:40]) from None
+        return Response(content, media_type=media, headers={"Cache-Control": "public, max-age=86400"})
 
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
 

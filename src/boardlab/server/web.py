@@ -5,30 +5,29 @@ Pictures are drawn only from views (`Game.view(seat)`, redacted), never from a f
 """
 from __future__ import annotations
 
-import re
 from importlib import import_module
 from pathlib import Path
 
 from ..agents import agent_names
 from ..core.i18n import LANGS
-from ..core.registry import available_games, ruleset
+from ..core.options import allowed_values
+from ..core.registry import available_games, info, ruleset
 
 STATIC = Path(__file__).resolve().parent / "static"
-# game name -> module with `render_board(view, lang, legal=[ids]) -> svg`
-RENDERERS = {"carcassonne": "boardlab.games.carcassonne.render", "greatwall": "boardlab.games.greatwall.render"}
-_CHOICE = re.compile(r"^(list, any of|one of):\s*([^()]+?)\s*(?:\(default ([^)]+)\))?$")
 
 
-def option_field(name: str, description: str) -> dict:
-    """A lobby form field for one game option, read from its one-line description:
-    `list, any of: a, b` -> checkboxes, `one of: a, b (default a)` -> a choice; anything
-    else is a free JSON value (empty: not given)."""
-    m = _CHOICE.match(description.strip())
-    if not m:
-        return {"name": name, "kind": "json", "description": description}
-    values = [v.strip() for v in m.group(2).split(",") if v.strip()]
-    kind = "multi" if m.group(1).startswith("list") else "one"
-    return {"name": name, "kind": kind, "values": values, "default": m.group(3), "description": description}
+def option_field(name: str, prop: dict, schema: dict, lang: str) -> dict:
+    """A lobby form field for one game option, from the game's option schema: a list of values ->
+    checkboxes, one value of a few -> a choice, a whole number -> a number; anything else is a
+    free JSON value (empty: not given)."""
+    values = [v for v in (allowed_values(prop, schema) or []) if v is not None]
+    kinds = {prop.get("type")} | {alt.get("type") for alt in prop.get("anyOf", [])}
+    kind = ("multi" if "array" in kinds else "one") if values else "number" if "integer" in kinds else "json"
+    return {"name": name, "kind": kind, "values": values, "default": prop.get("default"),
+            "title": prop["x-texts"]["title"][lang], "description": prop["x-texts"]["help"][lang],
+            "value_texts": {v: t[lang] for v, t in prop.get("x-value-texts", {}).items()},
+            "requires": prop.get("x-requires"), "per_seat": bool(prop.get("x-per-seat")),
+            "minimum": prop.get("minimum"), "maximum": prop.get("maximum")}
 
 
 def game_title(name: str, lang: str) -> str:
@@ -40,10 +39,11 @@ def lobby_meta(lang: str) -> dict:
     games = []
     for name in available_games():
         rules = ruleset(name)
+        schema = rules.option_schema()
         games.append({"name": name, "title": game_title(name, lang), "min_players": rules.min_players,
-                      "max_players": rules.max_players,
-                      "options": [option_field(k, v) for k, v in rules.option_names().items()],
-                      "decisions": decision_texts(rules.catalogue, lang)})
+                      "max_players": rules.max_players, "seat_colours": list(info(name).seat_colours),
+                      "options": [option_field(k, v, schema, lang) for k, v in schema.get("properties", {}).items()],
+                      "option_schema": schema, "decisions": decision_texts(rules.catalogue, lang)})
     return {"langs": list(LANGS), "agents": agent_names(), "games": games}
 
 
@@ -61,7 +61,7 @@ def decision_texts(cat, lang: str) -> dict[str, str]:
 
 def board_svg(view: dict, lang: str) -> str:
     """The table picture of a view: the legal ids in it (the seat to play only) are clickable."""
-    module = import_module(RENDERERS[view["game"]])
+    module = import_module(info(view["game"]).renderer)
     legal = [a["id"] for a in view.get("legal_actions", ())]
     return module.render_board(view, lang, legal=legal)
 

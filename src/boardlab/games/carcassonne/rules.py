@@ -1,52 +1,44 @@
 """The base game's flow: setup, the turn (draw, place, follower, score) and final scoring."""
 from __future__ import annotations
 
-from ...core.flow import GAME_OVER, Decision
+from ...core.flow import GAME_OVER
+from ...core.module import Part
 from . import board as B
+from .actions import meeple_id, meeple_label, parse_place, place_id, place_xyr
 from .content import (CANONICAL_ROT, CITY, FIELD, FIT, FITS_ANY, MONASTERY, ROAD, TILE_INDEX, TILE_PIECES,
                       TILESET, pos, xy)
 from .state import CarcState
 
 START = TILE_INDEX[TILESET.start]
-_PLACE_IDS: dict[tuple[int, int], str] = {}
-_PARSED: dict[str, tuple[int, int]] = {}
-
-
-def place_id(p: int, r: int) -> str:
-    key = (p, r)
-    s = _PLACE_IDS.get(key)
-    if s is None:
-        x, y = xy(p)
-        s = _PLACE_IDS[key] = f"place:{x},{y},{r}"
-        _PARSED[s] = key
-    return s
-
-
-def parse_place(action_id: str) -> tuple[int, int]:
-    return _PARSED[action_id]
+BASE = Part()  # the base game's steps and decisions; modules hook these names
 
 
 # ---- setup --------------------------------------------------------------------------------
 
-def setup(state: CarcState, draw_order: tuple[str, ...], base_sets: int = 1) -> None:
-    """CB-01: start tile at 0,0, the rest shuffled (the fixed draws first); CW-23: more sets."""
-    rest = [i for i, t in enumerate(TILESET.tiles) for _ in range(t.count * base_sets)]
+@BASE.step("game.setup")
+def setup(state: CarcState) -> str:
+    """CB-01: start tile at 0,0, the rest shuffled (the fixed draws of the option `draw_order`
+    first); CW-23: the option `base_sets` shuffles more sets together."""
+    rest = [i for i, t in enumerate(TILESET.tiles) for _ in range(t.count * state.options.get("base_sets", 1))]
     rest.remove(START)
-    fixed = [TILE_INDEX[c] for c in draw_order]
+    fixed = [TILE_INDEX[c] for c in state.options.get("draw_order", ())]
     for t in fixed:
         rest.remove(t)
     state.deck = state.shuffle(rest) + fixed[::-1]
     B.place_piece(state, TILE_PIECES[START][0], pos(0, 0))
     state.log(("CB-01",), "ev.start", tile=TILESET.start)
+    return "turn.start"
 
 
 # ---- the turn -------------------------------------------------------------------------------
 
+@BASE.step("turn.start")
 def step_start(state: CarcState) -> str:
     state.placed_meeples = []
     return "turn.draw"
 
 
+@BASE.step("turn.draw")
 def step_draw(state: CarcState) -> str:
     """CB-04/CB-05: draw until a tile fits somewhere; an empty deck ends the game."""
     while state.deck:
@@ -61,6 +53,7 @@ def step_draw(state: CarcState) -> str:
     return "game.end"
 
 
+@BASE.step("turn.place")
 def step_place(state: CarcState) -> None:
     state.pending = (state.active, "place")
 
@@ -70,6 +63,7 @@ def legal_place(state: CarcState) -> list[str]:
     return [place_id(p, r) for p, code in state.frontier.items() for r in fit[code]]
 
 
+@BASE.decision("place", legal_place)
 def apply_place(state: CarcState, action_id: str) -> str:
     p, r = parse_place(action_id)
     t = state.hand
@@ -80,6 +74,7 @@ def apply_place(state: CarcState, action_id: str) -> str:
     return "turn.meeple"
 
 
+@BASE.step("turn.meeple")
 def step_meeple(state: CarcState) -> str | None:
     """CB-06: offer a follower on a free feature of the new tile, if any and if in supply."""
     if state.supply[state.active] and B.free_segments(state, state.last[0]):
@@ -90,12 +85,13 @@ def step_meeple(state: CarcState) -> str | None:
 
 def legal_meeple(state: CarcState) -> list[str]:
     label = state.label
-    return ["meeple:" + label[s] for s in B.free_segments(state, state.last[0])] + ["pass"]
+    return [meeple_id(label[s]) for s in B.free_segments(state, state.last[0])] + ["pass"]
 
 
+@BASE.decision("meeple", legal_meeple)
 def apply_meeple(state: CarcState, action_id: str) -> str:
     if action_id != "pass":
-        seg = segment_of(state, action_id[len("meeple:"):])
+        seg = segment_of(state, meeple_label(action_id))
         B.put_follower(state, state.active, seg)
         x, y = xy(state.meeple_cell[seg])
         state.log(("CB-06",), "ev.meeple", seat=state.active, feature=state.label[seg], x=x, y=y)
@@ -110,6 +106,7 @@ def segment_of(state: CarcState, label: str) -> int:
     raise KeyError(label)
 
 
+@BASE.step("turn.score")
 def step_score(state: CarcState) -> str:
     """Score what the placed tile completed (CB-07..CB-12, CB-19)."""
     for root in B.completed_by_last(state):
@@ -117,6 +114,7 @@ def step_score(state: CarcState) -> str:
     return "turn.end"
 
 
+@BASE.step("turn.end")
 def step_end(state: CarcState) -> str:
     if not state.deck:
         return "game.end"
@@ -124,6 +122,7 @@ def step_end(state: CarcState) -> str:
     return "turn.start"
 
 
+@BASE.step("game.end")
 def step_game_end(state: CarcState) -> str:
     """CB-13: the last tile is placed; final scoring follows."""
     state.hand = None
@@ -131,6 +130,7 @@ def step_game_end(state: CarcState) -> str:
     return "game.final"
 
 
+@BASE.step("game.final")
 def step_final(state: CarcState) -> str:
     """CB-14..CB-17: incomplete features and fields, then the game is over."""
     for root in B.roots_with_followers(state):
@@ -189,28 +189,10 @@ def add_points(state: CarcState, seat: int, points: int, rules: tuple[str, ...],
     state.log(rules, key, seat=seat, points=points, **params)
 
 
-STEPS = {
-    "turn.start": step_start,
-    "turn.draw": step_draw,
-    "turn.place": step_place,
-    "turn.meeple": step_meeple,
-    "turn.score": step_score,
-    "turn.end": step_end,
-    "game.end": step_game_end,
-    "game.final": step_final,
-}
-DECISIONS = {
-    "place": Decision(legal_place, apply_place),
-    "meeple": Decision(legal_meeple, apply_meeple),
-}
-
-
 def canonical_place(state: CarcState, action_id: str) -> str:
     """`place:X,Y,R` with R any rotation giving the same tile maps to the listed id."""
-    try:
-        x, y, r = (int(v) for v in action_id[len("place:"):].split(","))
-    except ValueError:
+    xyr = place_xyr(action_id)
+    if xyr is None or state.hand is None or not 0 <= xyr[2] < 4:
         return action_id
-    if not action_id.startswith("place:") or state.hand is None or not 0 <= r < 4:
-        return action_id
+    x, y, r = xyr
     return place_id(pos(x, y), CANONICAL_ROT[state.hand][r])

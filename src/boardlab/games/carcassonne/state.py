@@ -15,11 +15,11 @@ class CarcState(BaseState):
         "active", "deck", "hand", "discarded", "score", "supply",
         "board", "placed", "frontier", "side_segs", "half_segs", "monasteries",
         "parent", "kind", "open", "tiles", "pennants", "meeples", "cities", "meeple_cell", "label",
-        "last", "placed_meeples", "ext",
+        "last", "placed_meeples",
     )
 
-    def __init__(self, players: int, seed: int):
-        super().__init__(players, seed)
+    def __init__(self, players: int, seed: int, options: dict | None = None):
+        super().__init__(players, seed, options)
         self.active = 0
         self.deck: list[int] = []          # tile type indices; the next draw is deck[-1]
         self.hand: int | None = None       # tile type in hand
@@ -44,7 +44,6 @@ class CarcState(BaseState):
         self.label: list[str] = []
         self.last: tuple = ()              # segments and cells of the piece placed this turn
         self.placed_meeples: list = []     # (seat, segment) placed this turn
-        self.ext: dict = {}                # expansion data, keyed by module
 
     def clone(self):
         new = super().clone()
@@ -71,7 +70,6 @@ class CarcState(BaseState):
         new.label = list(self.label)
         new.last = self.last
         new.placed_meeples = list(self.placed_meeples)
-        new.ext = {k: v.clone() for k, v in self.ext.items()}
         return new
 
     def find(self, s: int) -> int:

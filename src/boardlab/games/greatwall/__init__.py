@@ -2,16 +2,24 @@
 rulings (GWA-*) and content where the seed is silent."""
 from __future__ import annotations
 
+from typing import Literal
+
+from pydantic import field_validator
+
 from ...core.errors import ConfigError
-from ...core.flow import Decision, Flow
+from ...core.flow import Decision
 from ...core.i18n import Catalogue, core_catalogue
+from ...core.module import Part, Program
+from ...core.options import Options, option
+from ...core.registry import GameInfo
 from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, OWNER, Zone
 from . import effects, mechanics as M, seasons as S, spring as SP, tasks as T
 from . import locations  # noqa: F401  (registers the Location tasks and decisions)
+from .content import _load
 from .data_tables import BOARD, CLANS, HORDES
-from .modules import cooperative, diaoyu, genghis, ghost, rat, redturban, shame
-from .modules import chronicles, emperor, famine, freezing  # Ancient Chronicles (AC-*)
+from .modules import REGISTRY
+from .modules import chronicles  # bridge: the scenario term of the position value
 from .state import GWState
 from .text import render_text
 from .view import CARDS, describe_action, full_view, localize_params, resample
@@ -49,6 +57,44 @@ DECISIONS.update({
 })
 
 
+EXPANSIONS = ("genghis", "rat")
+SCENARIOS = ("freezing", "famine", "emperor", "ghost", "diaoyu", "redturban")
+COOP_ONLY = {"diaoyu": "AC-DIA-03", "redturban": "AC-RED-04"}
+MODES = ("competitive", "cooperative")
+POINTS = {
+    "activation": "fn(state, location, players) -> extra tasks after a Location's effects",
+    "production": "fn(state, seat, location, amount) -> amount gathered",
+    "overseer_income": "fn(state, seat, location, level) -> tasks",
+    "raid": "fn(state, ...) -> tasks when a Horde raids",
+    "breach": "fn(state, section, rows, here, ...) -> tasks when the Wall is breached",
+    "breach_value": "fn(state, section, rows) -> extra Breach value",
+    "kill_value": "fn(state, row, kill) -> kill",
+    "defeated": "fn(state, row, winner) -> tasks when a Horde card is defeated",
+    "dispatched": "fn(state, seat, unit, row) -> tasks after a soldier is dispatched",
+}
+
+
+class GreatWallOptions(Options):
+    expansions: list[Literal[EXPANSIONS]] = option([])  # type: ignore[valid-type]
+    scenario: Literal[SCENARIOS] | None = option(None)  # type: ignore[valid-type]
+    mode: Literal[MODES] = option("competitive")  # type: ignore[valid-type]
+
+    @field_validator("expansions")
+    @classmethod
+    def _distinct(cls, value: list[str]) -> list[str]:
+        return sorted(set(value))
+
+    def check(self, players: int) -> None:
+        _check_combination(RULESET.catalogue, self.expansions, self.scenario, self.mode)
+
+    @classmethod
+    def value_texts(cls, name: str) -> dict[str, dict[str, str]]:
+        """A scenario is named as on its Scenario card (data/scenarios.yaml)."""
+        if name != "scenario":
+            return {}
+        return {card["id"]: dict(card["names"]) for card in _load("scenarios.yaml")}
+
+
 class GreatWall(Ruleset):
     name = "greatwall"
     min_players = 2
@@ -63,28 +109,11 @@ class GreatWall(Ruleset):
         Zone("decks", NOBODY, describe="the order and content of the face-down decks"),
     )
 
+    options = GreatWallOptions
+    state_class = GWState
+
     def __init__(self):
         self.catalogue = Catalogue.load(__package__, parent=core_catalogue(), extra="modules")
-        self._flows: dict = {}
-
-    # ---- options (issue: expansions, scenario, mode; forbidden combinations refused) -----------
-    def option_names(self) -> dict[str, str]:
-        return {"expansions": f"list, any of: {', '.join(EXPANSIONS)}",
-                "scenario": f"one of: {', '.join(SCENARIOS)}",
-                "mode": f"one of: {', '.join(MODES)} (default competitive)"}
-
-    def configure(self, players: int, options: dict) -> dict:
-        opts = super().configure(players, options)
-        exp = opts.get("expansions", [])
-        if not isinstance(exp, (list, tuple)) or any(e not in EXPANSIONS for e in exp):
-            raise ConfigError("err.expansions", self.catalogue, valid=", ".join(EXPANSIONS), got=exp)
-        scenario, mode = opts.get("scenario"), opts.get("mode", "competitive")
-        if scenario is not None and scenario not in SCENARIOS:
-            raise ConfigError("err.scenario", self.catalogue, valid=", ".join(SCENARIOS), got=scenario)
-        if mode not in MODES:
-            raise ConfigError("err.mode", self.catalogue, valid=", ".join(MODES), got=mode)
-        _check_combination(self.catalogue, sorted(set(exp)), scenario, mode)
-        return {"expansions": sorted(set(exp)), "scenario": scenario, "mode": mode}
 
     def main_option_sets(self):
         return ([(n, {}) for n in range(2, 6)] + [(n, {"expansions": ["rat"]}) for n in (2, 3, 5)]
@@ -93,22 +122,12 @@ class GreatWall(Ruleset):
                    (3, {"scenario": "diaoyu", "mode": "cooperative"})]
                 + [(3, {"scenario": s}) for s in ("freezing", "famine", "emperor")])
 
-    def flow(self, options: dict) -> Flow:
-        key = module_names(options)
-        if key not in self._flows:
-            modules, extensions = [], {}
-            for name in key:
-                module, ext = MODULES[name]()
-                modules.append(module)
-                for point, fns in ext.items():
-                    extensions[point] = extensions.get(point, ()) + fns
-            steps = dict(STEPS, **{"tasks.run": T.runner(extensions)})
-            self._flows[key] = Flow(steps, DECISIONS, tuple(modules))
-        return self._flows[key]
+    def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
+        return module_names(options)
 
     def new_state(self, players: int, options: dict, seed: int) -> GWState:
-        state = S.new_state(players, seed, content_sets(players, options))
-        self.flow(options).start(state, "game.setup")
+        state = S.new_state(players, seed, content_sets(players, options), options)
+        self.program.start(state, "game.setup", self.modules_for(players, options))
         return state
 
     def scores(self, state: GWState) -> list[int]:
@@ -127,13 +146,16 @@ class GreatWall(Ruleset):
     def localize(self, key: str, params: dict, lang: str) -> dict:
         return localize_params(self, key, params, lang)
 
-    def full_view(self, state: GWState) -> dict:
+    def base_view(self, state: GWState) -> dict:
         return full_view(state)
 
-    def resample_hidden(self, state: GWState, seat, stream) -> None:
+    def resample_base(self, state: GWState, seat, stream) -> None:
         resample(state, seat, stream)
 
-    def summary(self, state: GWState) -> dict:
+    def base_actions(self, players: int, options: dict):
+        raise NotImplementedError("the Great Wall's action encoding is not written yet")
+
+    def base_summary(self, state: GWState) -> dict:
         """For simulation reports: each seat's General and clan (clan i is seat i's colour)."""
         return {"general": list(state.general), "clan": [CLANS[s].id for s in range(state.players)]}
 
@@ -151,7 +173,7 @@ class GreatWall(Ruleset):
         mean = sum(values) / len(values)
         return min(1.0, max(0.0, 0.5 + (mean - BOARD.starting_honor) / (4 * max(10.0, abs(mean)))))
 
-    def potential(self, state: GWState) -> list[float]:
+    def base_potential(self, state: GWState) -> list[float]:
         """Honor plus rough worth of what each seat holds and has put to work (for bots)."""
         tea = M.tea_order(state)
         return [state.honor[s] + 0.4 * sum(state.res[s]) + effects.measure(state, s, "soldiers_on_wall")
@@ -171,20 +193,7 @@ class GreatWall(Ruleset):
             return f"{CARDS[card].names.get(lang)}: {CARDS[card].text.get(lang)}"
         return super().rule_text(rule_id, lang)
 
-    def state_classes(self):
-        return (GWState,)
 
-
-EXPANSIONS = ("genghis", "rat")
-SCENARIOS = ("freezing", "famine", "emperor", "ghost", "diaoyu", "redturban")
-COOP_ONLY = {"diaoyu": "AC-DIA-03", "redturban": "AC-RED-04"}
-MODES = ("competitive", "cooperative")
-# Module name -> factory returning (flow Module, task extension points). Expansions use their
-# option name, scenarios theirs, and the cooperative mode is the module "cooperative".
-MODULES = {"genghis": genghis.module, "rat": rat.module, "shame": shame.module, "cooperative": cooperative.module, "ghost": ghost.module,
-           "redturban": redturban.module, "diaoyu": diaoyu.module}
-MODULES.update({"chronicles": chronicles.module, "freezing": freezing.module, "famine": famine.module,
-                "emperor": emperor.module})
 
 
 def module_names(options: dict) -> tuple[str, ...]:
@@ -237,4 +246,14 @@ def _check_combination(catalogue, expansions: list[str], scenario, mode: str) ->
                           rule="D4, AC-03")
 
 
+BASE = Part()
+BASE.steps.update(STEPS)
+BASE.steps["tasks.run"] = T.runner(lambda state: GreatWall.program.flow(state.modules).answers)
+BASE.decisions.update(DECISIONS)
+from .modules import BASE_DECISIONS  # noqa: E402  (bridge)
+BASE_DECISIONS.update(DECISIONS)
+GreatWall.program = Program(BASE, REGISTRY, POINTS)
+
 RULESET = GreatWall()
+GAME = GameInfo(ruleset=RULESET, renderer="boardlab.games.greatwall.render",
+                seat_colours=("#c0392b", "#e0b000", "#2e6fd1", "#222222", "#f4f4f4"))

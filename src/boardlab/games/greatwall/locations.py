@@ -183,6 +183,7 @@ def per_clerk_choice(kind: str, legal):
             seat, _ = _advance(state)
             fn(state, seat, action_id)
         T.decision(kind, lambda state: legal(state) + ["skip"])(apply)
+        T.OWNERS[kind] = fn.__module__
         return fn
     return register
 

@@ -14,8 +14,8 @@ from .state import GWState, SECONDARY, SPEARMAN
 # ---- setup (GW-SETUP-*, GW-TWOP-01..04) ------------------------------------------------------------
 
 
-def new_state(players: int, seed: int, sets: tuple[str, ...] = ("base",)) -> GWState:
-    s = GWState(players, seed)
+def new_state(players: int, seed: int, sets: tuple[str, ...] = ("base",), options: dict | None = None) -> GWState:
+    s = GWState(players, seed, options)
     s.sets, s.ext = sets, {}
     n = players
     five = players == 5

@@ -28,7 +28,7 @@ class GWState(BaseState):
         "horde_deck", "horde_discard", "advisor_deck", "advisor_track", "advisor_discard",
         "tactic_deck", "tactic_discard", "artifacts",
         # the season in progress
-        "commits", "initiative", "battle", "tasks", "flags",
+        "commits", "initiative", "battle", "flags",
         # the configuration: content sets in play and module data (module name -> its state)
         "sets", "ext",
     )
@@ -49,7 +49,7 @@ class GWState(BaseState):
     _LISTS = ("res", "honor", "clerks", "post_clerks", "soldiers", "general", "general_offer", "cmd_hand",
               "cmd_deck", "advisors", "tactics", "kept", "donated", "forts_built", "walls_built", "tea", "leader",
               "wall", "forts", "archers", "behind", "hordes", "horde_deck", "horde_discard", "advisor_deck",
-              "advisor_track", "advisor_discard", "tactic_deck", "tactic_discard", "tasks")
+              "advisor_track", "advisor_discard", "tactic_deck", "tactic_discard")
     _DICTS = ("clerks_on", "overseers", "commits", "battle", "flags")
 
     # ---- small mutators used everywhere -------------------------------------------------------

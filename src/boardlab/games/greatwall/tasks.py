@@ -14,6 +14,7 @@ from ...core.flow import RETURN, Decision, call
 
 HANDLERS: dict = {}
 DECISIONS: dict = {}
+OWNERS: dict = {}  # decision kind -> the Python module that registered it
 # Extension points inside tasks (e.g. "activation"): module functions the running flow provides.
 _EXTENSIONS: contextvars.ContextVar[dict | None] = contextvars.ContextVar("extensions", default=None)
 
@@ -32,6 +33,7 @@ def decision(kind: str, legal):
             fn(state, action_id)
             return "tasks.run"
         DECISIONS[kind] = Decision(legal, apply)
+        OWNERS[kind] = fn.__module__
         return fn
     return register
 
@@ -61,10 +63,11 @@ def extensions_of(extensions: dict):
         _EXTENSIONS.reset(token)
 
 
-def runner(extensions: dict):
-    """The `tasks.run` step of one configuration: runs tasks with its modules' extensions."""
+def runner(extensions_for):
+    """The `tasks.run` step: runs tasks with the extensions of the state's active modules
+    (`extensions_for(state) -> {point: fns}`)."""
     def step_run(state):
-        with extensions_of(extensions):
+        with extensions_of(extensions_for(state)):
             tasks = state.tasks
             while tasks:
                 HANDLERS[tasks[-1][0]](state, tasks[-1])

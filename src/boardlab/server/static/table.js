@@ -172,7 +172,7 @@ class Table {
   tileInHand(letter) {
     const rotation = this.selected ? this.selected.rotations[this.selected.index] : 0;
     return el("div", { class: "tile-in-hand" }, el("span", {}, t("table.tile_in_hand")),
-      el("img", { src: `/api/tiles/carcassonne/${letter}.svg?rotation=${rotation}`, alt: letter, width: 64, height: 64 }));
+      el("img", { src: `/api/assets/${this.view.game}/tile/${letter}?rotation=${rotation}`, alt: letter, width: 64, height: 64 }));
   }
 
   placePanel() {
@@ -269,7 +269,7 @@ class Table {
     const x = Number(rect.getAttribute("x")) - 4;
     const y = Number(rect.getAttribute("y")) - 4;
     const letter = this.view.tile_in_hand;
-    img.setAttribute("href", `/api/tiles/carcassonne/${letter}.svg?rotation=${rotations[index]}`);
+    img.setAttribute("href", `/api/assets/${this.view.game}/tile/${letter}?rotation=${rotations[index]}`);
     Object.entries({ x, y, width: 100, height: 100, class: "preview", opacity: "0.85", "pointer-events": "none" })
       .forEach(([k, val]) => img.setAttribute(k, val));
     rect.parentNode.insertBefore(img, rect);

@@ -19,7 +19,8 @@ from typing import Literal
 
 from pydantic import Field
 
-from ....core.flow import RETURN, Module
+from ....core.flow import RETURN
+from ....core.module import Module
 from .. import content as C
 from .. import mechanics as M
 from .. import tasks as T

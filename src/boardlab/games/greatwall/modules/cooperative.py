@@ -3,7 +3,7 @@ survive to the end of the game under the scenario's loss conditions; a loss ends
 once (D3). No Emperor's Requests (AC-DIA-04, AC-RED-05); base card pools are used (D4)."""
 from __future__ import annotations
 
-from ....core.flow import Module
+from ....core.module import Module
 
 
 def mark(state) -> None:

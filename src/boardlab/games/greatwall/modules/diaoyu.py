@@ -22,7 +22,8 @@ from __future__ import annotations
 
 from itertools import combinations_with_replacement
 
-from ....core.flow import RETURN, Decision, Module
+from ....core.flow import RETURN, Decision
+from ....core.module import Module
 from .. import locations as L
 from .. import mechanics as M
 from .. import tasks as T

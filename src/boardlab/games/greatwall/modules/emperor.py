@@ -15,7 +15,8 @@ State: `ext["emperor"]` = the valued resource.
 """
 from __future__ import annotations
 
-from ....core.flow import RETURN, Module
+from ....core.flow import RETURN
+from ....core.module import Module
 from .. import mechanics as M
 from .. import tasks as T
 from ..content import RESOURCES

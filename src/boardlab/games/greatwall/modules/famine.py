@@ -17,7 +17,8 @@ State: `ext["food"]` per seat, `ext["food_limit"]`.
 """
 from __future__ import annotations
 
-from ....core.flow import RETURN, Module
+from ....core.flow import RETURN
+from ....core.module import Module
 from .. import locations as L
 from .. import mechanics as M
 from .. import tasks as T

@@ -22,7 +22,8 @@ hold, the Warehouse holds and what left the game, GWA-FRZ-04).
 """
 from __future__ import annotations
 
-from ....core.flow import RETURN, Module
+from ....core.flow import RETURN
+from ....core.module import Module
 from .. import mechanics as M
 from .. import tasks as T
 from ..content import RESOURCES

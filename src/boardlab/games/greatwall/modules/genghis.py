@@ -25,7 +25,8 @@ removed (the base Horde types taken out). `ext["closed_sections"]` for 2 players
 `soldiers` has a 4th entry: its Bannerman in supply (0 or 1)."""
 from __future__ import annotations
 
-from ....core.flow import RETURN, Module
+from ....core.flow import RETURN
+from ....core.module import Module
 from .. import content as C
 from .. import generals
 from .. import mechanics as M

@@ -16,7 +16,8 @@ State: `ext["ghost"]` = ((Location, tokens), ...) sorted; `ext["closed_locations
 """
 from __future__ import annotations
 
-from ....core.flow import RETURN, Module
+from ....core.flow import RETURN
+from ....core.module import Module
 from .. import mechanics as M
 from .. import tasks as T
 from ..text import SCENARIO_LINES

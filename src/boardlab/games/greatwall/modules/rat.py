@@ -6,7 +6,8 @@ first year (RAT-06..08); a new Rat card at the start of Winter from year 2 on (R
 Hordes")."""
 from __future__ import annotations
 
-from ....core.flow import RETURN, Decision, Module
+from ....core.flow import RETURN, Decision
+from ....core.module import Module
 from .. import mechanics as M
 from .. import tasks as T
 from ..data_tables import RAT_CARDS

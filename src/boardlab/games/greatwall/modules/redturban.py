@@ -17,7 +17,8 @@ free (AC-RED-17). When a production Location activates, the player with the most
 """
 from __future__ import annotations
 
-from ....core.flow import RETURN, Module
+from ....core.flow import RETURN
+from ....core.module import Module
 from .. import mechanics as M
 from .. import tasks as T
 from ..data_tables import BOARD

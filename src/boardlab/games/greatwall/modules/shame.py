@@ -7,7 +7,7 @@ State: `ext["shame"] = (pool, held per seat)`. In the cooperative mode the pool 
 loss (AC-DIA-07, AC-RED-08): the scenario names the rule in `ext["shame_out"]`."""
 from __future__ import annotations
 
-from ....core.flow import Module
+from ....core.module import Module
 from .. import mechanics as M
 from ..data_tables import BOARD
 

@@ -1,12 +1,26 @@
-"""The Wonders of Humanity (CW-*, rulings C-1..C-12), as a module hooking the base flow."""
+"""The Wonders of Humanity (CW-*, rulings C-1..C-12), as a module hooking the base flow.
+
+Hooks: after `game.setup` (pairs at 10, 6 followers), instead of `turn.draw` (place the held
+wonder), before `turn.score` (Notre-Dame and Stonehenge bonuses), after `turn.score` (claims,
+ruling C-1), before `game.final` (Circus Maximus and Alhambra). State: a `WonderState` in
+`state.mods["wonders"]`; view: `view["wonders"]`; texts: `wonders.yaml` beside this file.
+"""
 from __future__ import annotations
 
-from ...core.codec import register
-from ...core.flow import RETURN, Decision, Module
-from . import board as B
-from .content import CITY, DELTA, FIELD, ROAD, WONDER_ORDER, WONDER_PIECES, WONDERS, xy, pos
-from .rules import add_points, segment_of
-from .state import CarcState
+from functools import partial
+
+from ....core.actions import Grid, Segment, Vocabulary
+from ....core.codec import register
+from ....core.flow import RETURN
+from ....core.module import Module
+from ....core.state import Data
+from .. import board as B
+from ..actions import ROTATIONS, arg, coordinates, meeple_id, meeple_label
+from ..content import CITY, DELTA, FIELD, ROAD, WONDER_ORDER, WONDER_PIECES, WONDERS, xy, pos
+from ..rules import add_points, segment_of
+from ..state import CarcState
+
+MODULE = Module("wonders", messages="wonders.yaml")
 
 FIRST_SPACE, STEP, LAST_SPACE = 10, 5, 25  # CW-37, CW-39/44, CW-49
 MEEPLES_WITH_WONDERS = 6                    # CW-29
@@ -20,7 +34,7 @@ def circus_rate(players: int) -> int:
 
 
 @register
-class WonderState:
+class WonderState(Data):
     __slots__ = ("in_play", "space", "pairs", "held", "owned", "candidates", "claimer", "on_wonder")
 
     def __init__(self, players: int, in_play: list[str]):
@@ -33,34 +47,67 @@ class WonderState:
         self.claimer = -1
         self.on_wonder = 0                     # followers put on the wonder this turn (CW-57)
 
-    def clone(self):
-        new = WonderState.__new__(WonderState)
-        new.in_play, new.space, new.pairs = list(self.in_play), self.space, list(self.pairs)
-        new.held, new.owned, new.candidates = list(self.held), list(self.owned), list(self.candidates)
-        new.claimer, new.on_wonder = self.claimer, self.on_wonder
-        return new
-
 
 def W(state: CarcState) -> WonderState:
-    return state.ext["wonders"]
+    return state.mods["wonders"]
 
+
+# ---- the module's action ids, built and parsed here only -----------------------------------------------------
+# `wonder:NAME:X,Y,R` (place the held wonder, anchor cell at X,Y, turned R), `claimant:SEAT` (that seat
+# takes a wonder first), `pick:NAME` (take that wonder); followers on a wonder use the base `meeple:` ids.
 
 def wonder_id(name: str, p: int, r: int) -> str:
     x, y = xy(p)
     return f"wonder:{name}:{x},{y},{r}"
 
 
+def parse_wonder(action_id: str) -> tuple[str, int, int, int] | None:
+    """NAME, X, Y, R of a `wonder:NAME:X,Y,R` id, or None."""
+    head, _, rest = action_id.partition(":")
+    name, _, coords = rest.partition(":")
+    try:
+        x, y, r = (int(v) for v in coords.split(","))
+    except ValueError:
+        return None
+    return (name, x, y, r) if head == "wonder" else None
+
+
+def claimant_id(seat: int) -> str:
+    return f"claimant:{seat}"
+
+
+def pick_id(name: str) -> str:
+    return f"pick:{name}"
+
+
+def actions(players: int, options: dict) -> list[Segment]:
+    """Integer encoding: each wonder on the base placement grid, then claimants and picks."""
+    coords = coordinates(options)
+    grids: list[Segment] = [Grid("wonder", (coords, coords, ROTATIONS), partial(_build, name), partial(_at, name))
+                            for name in WONDER_ORDER]
+    return grids + [Vocabulary([claimant_id(s) for s in range(players)] + [pick_id(n) for n in WONDER_ORDER])]
+
+
+def _build(name: str, x: int, y: int, r: int) -> str:
+    return wonder_id(name, pos(x, y), r)
+
+
+def _at(name: str, action_id: str) -> tuple[int, int, int] | None:
+    parsed = parse_wonder(action_id)
+    return None if parsed is None or parsed[0] != name else parsed[1:]
+
+
 # ---- setup (CW-24..CW-31, C-11, C-12) -----------------------------------------------------------
 
-def make_setup(chosen: tuple[str, ...]):
-    def setup(state: CarcState) -> None:
-        n = min(state.players, len(WONDER_ORDER))  # CW-30, CW-32/33: set I has four
-        pool = list(chosen) if chosen else state.shuffle(list(WONDER_ORDER))[:n]
-        state.ext["wonders"] = WonderState(state.players, sorted(pool, key=WONDER_ORDER.index))
-        state.supply = [MEEPLES_WITH_WONDERS] * state.players
-        state.log(("CW-29", "CW-30", "C-11"), "ev.wonders.setup", wonders=list(W(state).in_play),
-                  meeples=MEEPLES_WITH_WONDERS)
-    return setup
+def setup(state: CarcState) -> None:
+    """The wonders in play: those of the option `wonders`, else as many as players drawn at random."""
+    n = min(state.players, len(WONDER_ORDER))  # CW-30, CW-32/33: set I has four
+    chosen = state.options.get("wonders")
+    pool = list(chosen) if chosen else state.shuffle(list(WONDER_ORDER))[:n]
+    state.mods["wonders"] = WonderState(state.players, sorted(pool, key=WONDER_ORDER.index))
+    state.supply = [MEEPLES_WITH_WONDERS] * state.players
+    state.log(("CW-29", "CW-30", "C-11"), "ev.wonders.setup", wonders=list(W(state).in_play),
+              meeples=MEEPLES_WITH_WONDERS)
 
 
 # ---- placing a wonder instead of drawing (CW-51..CW-58, C-3..C-5) ------------------------------------
@@ -104,9 +151,9 @@ def legal_wonder(state: CarcState) -> list[str]:
     return wonder_placements(state, W(state).held[state.active])
 
 
+@MODULE.decision("wonder", legal_wonder)
 def apply_wonder(state: CarcState, action_id: str) -> str:
-    _, name, coords = action_id.split(":")
-    x, y, r = (int(v) for v in coords.split(","))
+    name, x, y, r = parse_wonder(action_id)
     w = W(state)
     piece = WONDER_PIECES[name][r]
     B.place_piece(state, piece, pos(x, y), owner=state.active)
@@ -119,6 +166,7 @@ def apply_wonder(state: CarcState, action_id: str) -> str:
     return "wonders.meeples"
 
 
+@MODULE.step("wonders.meeples")
 def step_wonder_meeples(state: CarcState) -> str | None:
     """CW-57/58: up to two followers on different unoccupied features of the wonder."""
     if W(state).on_wonder < WONDER_MEEPLES and state.supply[state.active] and B.free_segments(state, state.last[0]):
@@ -128,13 +176,14 @@ def step_wonder_meeples(state: CarcState) -> str | None:
 
 
 def legal_wonder_meeple(state: CarcState) -> list[str]:
-    return ["meeple:" + state.label[s] for s in B.free_segments(state, state.last[0])] + ["pass"]
+    return [meeple_id(state.label[s]) for s in B.free_segments(state, state.last[0])] + ["pass"]
 
 
+@MODULE.decision("wonder_meeple", legal_wonder_meeple)
 def apply_wonder_meeple(state: CarcState, action_id: str) -> str:
     if action_id == "pass":
         return "turn.score"
-    label = action_id[len("meeple:"):]
+    label = meeple_label(action_id)
     seg = segment_of(state, label)
     B.put_follower(state, state.active, seg)
     W(state).on_wonder += 1
@@ -177,6 +226,7 @@ def after_scoring(state: CarcState) -> str:
     return "wonders.claim"
 
 
+@MODULE.step("wonders.claim")
 def step_claim(state: CarcState) -> str | None:
     w = W(state)
     ready = [s for s in w.pairs if state.score[s] >= w.space]
@@ -191,18 +241,20 @@ def step_claim(state: CarcState) -> str | None:
 
 
 def legal_claimant(state: CarcState) -> list[str]:
-    return [f"claimant:{s}" for s in W(state).candidates]
+    return [claimant_id(s) for s in W(state).candidates]
 
 
+@MODULE.decision("wonder_claimant", legal_claimant)
 def apply_claimant(state: CarcState, action_id: str) -> str:
     w = W(state)
-    w.claimer = int(action_id.split(":")[1])
+    w.claimer = int(arg(action_id))
     state.log(("CW-46", "CW-48", "C-1"), "ev.wonders.claimant", seat=state.active, claimer=w.claimer,
               waiting=", ".join(str(s) for s in w.candidates if s != w.claimer))
     w.candidates = []
     return "wonders.take"
 
 
+@MODULE.step("wonders.take")
 def step_take(state: CarcState) -> str | None:
     """CW-38/39: the claimer's pair goes to their supply, the others move on 5 (never past 25)."""
     w = W(state)
@@ -220,11 +272,12 @@ def step_take(state: CarcState) -> str | None:
 
 
 def legal_pick(state: CarcState) -> list[str]:
-    return [f"pick:{n}" for n in W(state).in_play]
+    return [pick_id(n) for n in W(state).in_play]
 
 
+@MODULE.decision("wonder_pick", legal_pick)
 def apply_pick(state: CarcState, action_id: str) -> str:
-    return _take(state, action_id.split(":", 1)[1])
+    return _take(state, arg(action_id))
 
 
 def _take(state: CarcState, name: str) -> str:
@@ -258,23 +311,42 @@ def wonders_at_end(state: CarcState) -> None:
                            "ev.wonders.alhambra", farmers=farmers)
 
 
-def module(chosen: tuple[str, ...] = ()) -> Module:
-    m = Module("wonders")
-    m.steps.update({"wonders.meeples": step_wonder_meeples, "wonders.claim": step_claim,
-                    "wonders.take": step_take})
-    m.decisions.update({
-        "wonder": Decision(legal_wonder, apply_wonder),
-        "wonder_meeple": Decision(legal_wonder_meeple, apply_wonder_meeple),
-        "wonder_claimant": Decision(legal_claimant, apply_claimant),
-        "wonder_pick": Decision(legal_pick, apply_pick),
-    })
-    m.hook("game.setup", "after", make_setup(chosen))
-    m.hook("turn.draw", "instead", draw_or_wonder)
-    m.hook("turn.score", "before", bonuses_before_scoring)
-    m.hook("turn.score", "after", after_scoring)
-    m.hook("game.final", "before", wonders_at_end)
-    return m
+MODULE.hook("game.setup", "after", setup)
+MODULE.hook("turn.draw", "instead", draw_or_wonder)
+MODULE.hook("turn.score", "before", bonuses_before_scoring)
+MODULE.hook("turn.score", "after", after_scoring)
+MODULE.hook("game.final", "before", wonders_at_end)
 
 
-def names(lang: str) -> dict[str, str]:
-    return {n: WONDERS[n].names.get(lang) for n in WONDER_ORDER}
+# ---- what the players see and read ------------------------------------------------------------------------
+
+def view(state: CarcState, full: dict) -> None:
+    w = W(state)
+    full["wonders"] = {"available": list(w.in_play), "pair_space": w.space, "waiting": list(w.pairs),
+                       "held": list(w.held), "owned": list(w.owned)}
+
+
+def summary(state: CarcState) -> dict:
+    """For simulation reports: the wonder each seat owns (or None)."""
+    return {"wonder": list(W(state).owned)}
+
+
+def describe(state: CarcState, action_id: str, lang: str) -> str | None:
+    from .. import RULESET  # the game's catalogue (this module is loaded after the game package)
+    t = RULESET.catalogue.text
+    kind = action_id.partition(":")[0]
+    placed = parse_wonder(action_id)
+    if placed is not None:
+        name, x, y, r = placed
+        return t("action.wonder", lang, wonder=WONDERS[name].names.get(lang), x=x, y=y, deg=r * 90)
+    if kind == "claimant":
+        return t("action.claimant", lang, seat=arg(action_id))
+    if kind == "pick":
+        return t("action.pick", lang, wonder=WONDERS[arg(action_id)].names.get(lang))
+    return None
+
+
+MODULE.view = view
+MODULE.summary = summary
+MODULE.describe = describe
+MODULE.actions = actions
