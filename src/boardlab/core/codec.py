@@ -14,6 +14,7 @@ import json
 
 from typing import Any, TypeVar
 
+_PLAIN = frozenset({type(None), bool, int, str, float})  # JSON scalars encode as themselves
 _CLASSES: dict[str, type] = {}
 _FIELDS: dict[type, tuple[str, ...]] = {}
 T = TypeVar("T", bound=type)
@@ -49,16 +50,17 @@ def encode(obj: Any, canonical: bool = False, omit: tuple[str, ...] = ()) -> Any
     insertion order is kept, so a restored state lists its options in the same order. `omit`
     leaves out fields of the outermost object (e.g. a state's event log)."""
     t = type(obj)
-    if obj is None or t is bool or t is int or t is str or t is float:
+    if t in _PLAIN:
         return obj
     if t is list:
-        return [encode(x, canonical) for x in obj]
+        return [x if type(x) in _PLAIN else encode(x, canonical) for x in obj]
     if t is tuple:
-        return {"t": [encode(x, canonical) for x in obj]}
+        return {"t": [x if type(x) in _PLAIN else encode(x, canonical) for x in obj]}
     if t is dict:
         if all(type(k) is str for k in obj):
-            return {"d": {k: encode(v, canonical) for k, v in obj.items()}}
-        pairs = [[encode(k, canonical), encode(v, canonical)] for k, v in obj.items()]
+            return {"d": {k: v if type(v) in _PLAIN else encode(v, canonical) for k, v in obj.items()}}
+        pairs = [[k if type(k) in _PLAIN else encode(k, canonical), v if type(v) in _PLAIN else encode(v, canonical)]
+                 for k, v in obj.items()]
         return {"m": sorted(pairs, key=_key) if canonical else pairs}
     if t is set or t is frozenset:
         return {"s" if t is set else "f": sorted((encode(x, canonical) for x in obj), key=_key)}

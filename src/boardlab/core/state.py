@@ -14,13 +14,16 @@ class Data:
     be immutable (ints, strings, tuples, frozensets)."""
 
     __slots__ = ()
+    _fields: dict[type, tuple[str, ...]] = {}
 
     def clone(self) -> "Data":
         cls = self.__class__
+        names = Data._fields.get(cls)
+        if names is None:
+            names = Data._fields[cls] = tuple(n for k in reversed(cls.__mro__) for n in k.__dict__.get("__slots__", ()))
         new = cls.__new__(cls)
-        for k in reversed(cls.__mro__):
-            for name in k.__dict__.get("__slots__", ()):
-                setattr(new, name, _copy1(getattr(self, name)))
+        for name in names:
+            setattr(new, name, _copy1(getattr(self, name)))
         return new
 
 

@@ -5,7 +5,8 @@ without that action (and the same seat's actions after it). It is refused when g
 would let someone use what they learned since:
 
 1. another seat acted after the action (its decision would be taken back too);
-2. an event after the action was private (`to` is not None): someone saw hidden information;
+2. an event after the action was private (`to` is not None), or a seat came to know a hidden
+   item (`state.known` changed: a card shown or given): someone saw hidden information;
 3. the random stream (`state.rng`) moved: a random draw happened after the action;
 4. hidden information was revealed (e.g. the next tile of a face-down deck). What the seat
    could not see before its action is redrawn several times with the game's own
@@ -61,7 +62,7 @@ def plan(game: Game, seat: int) -> Game:
         raise UndoRefused("server.err.undo_other_player")
     before = rebuild(game, k)
     new_events = game.state.events[len(before.state.events):]
-    if any(e.to is not None for e in new_events):
+    if any(e.to is not None for e in new_events) or before.state.known != game.state.known:
         raise UndoRefused("server.err.undo_private")
     if before.state.rng != game.state.rng:
         raise UndoRefused("server.err.undo_random")
@@ -95,10 +96,7 @@ def _revealed(before: Game, now: Game, later: list[tuple[int, str]], seat: int) 
 
 
 def _redrawn(game: Game, seat: int, n: int) -> Game:
-    twin = game.clone()
-    twin.rules.resample_hidden(twin.state, seat, Stream(0x5EED + 7919 * n + 104729 * len(game.log)))
-    twin._legal = None
-    return twin
+    return game.redrawn(seat, Stream(0x5EED + 7919 * n + 104729 * len(game.log)))
 
 
 def _replayed(game: Game, actions: list[tuple[int, str]]) -> bool:

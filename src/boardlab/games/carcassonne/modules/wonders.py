@@ -47,6 +47,13 @@ class WonderState(Data):
         self.claimer = -1
         self.on_wonder = 0                     # followers put on the wonder this turn (CW-57)
 
+    def clone(self) -> "WonderState":  # by hand: clones are the inner loop of the bots' search
+        new = WonderState.__new__(WonderState)
+        new.in_play, new.space, new.pairs = list(self.in_play), self.space, list(self.pairs)
+        new.held, new.owned, new.candidates = list(self.held), list(self.owned), list(self.candidates)
+        new.claimer, new.on_wonder = self.claimer, self.on_wonder
+        return new
+
 
 def W(state: CarcState) -> WonderState:
     return state.mods["wonders"]

@@ -1,0 +1,1 @@
+"""Pairs' modules: `bonus`."""
