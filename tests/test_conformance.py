@@ -145,3 +145,27 @@ def test_the_state_hash_covers_the_state_not_the_event_log(case):
     assert game.state_hash() == before
     game.state.rng ^= 1
     assert game.state_hash() != before
+
+
+def test_the_action_space_encodes_every_legal_action(case):
+    """A fixed integer encoding per configuration: every legal id has a number in range(size), distinct
+    ids distinct numbers, decoding gives the id back, and another game of the same configuration has
+    the same encoding."""
+    name, players, options = case
+    game = boardlab.new_game(name, players, seed=8, options=options)
+    space = game.action_space
+    other = boardlab.new_game(name, players, seed=9, options=options).action_space
+    assert other.size == space.size and [s.size for s in other.segments] == [s.size for s in space.segments]
+    stream = Stream(8)
+    while not game.is_over:
+        legal = game.legal_action_ids()
+        numbers = [space.encode(a) for a in legal]
+        assert all(0 <= n < space.size for n in numbers)
+        assert len(set(numbers)) == len(legal)
+        assert [space.decode(n) for n in numbers] == legal
+        assert [other.encode(a) for a in legal] == numbers
+        game.apply(legal[stream.below(len(legal))])
+    with pytest.raises(ValueError):
+        space.encode("no-such-action")
+    with pytest.raises(ValueError):
+        space.decode(space.size)
