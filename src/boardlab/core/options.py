@@ -18,17 +18,27 @@ from __future__ import annotations
 import json
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .errors import ConfigError
 from .i18n import LANGS, Catalogue
 
 
 class Options(BaseModel):
-    """Base class of a game's options. Normalised options are `dump()`: a JSON-ready dict."""
+    """Base class of a game's options. Normalised options are `dump()`: a JSON-ready dict.
 
-    model_config = ConfigDict(extra="forbid", validate_default=True)
+    Values are strict (a number given as text is refused: the CLI types its text by the schema
+    first); a tuple is accepted where a list is expected."""
+
+    model_config = ConfigDict(extra="forbid", validate_default=True, strict=True)
     keep_none: ClassVar[bool] = True  # whether options left at None appear in the normalised dict
+
+    @model_validator(mode="before")
+    @classmethod
+    def _tuples_as_lists(cls, data: Any) -> Any:
+        if isinstance(data, dict):
+            return {k: list(v) if isinstance(v, tuple) else v for k, v in data.items()}
+        return data
 
     def check(self, players: int) -> None:
         """Rules joining several options, or options and the player count (ConfigError naming the rule)."""

@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from collections import Counter
-from typing import Annotated, Literal
+from typing import Literal
 
-from pydantic import Strict, field_validator
+from pydantic import field_validator
 
 from ...core.actions import Segment
 from ...core.errors import ConfigError
@@ -29,7 +29,7 @@ class CarcassonneOptions(Options):
     keep_none = False
     expansions: list[Literal[REGISTRY.names()]] = option([])  # type: ignore[valid-type]
     draw_order: list[Letter] = option([])
-    base_sets: Annotated[int, Strict()] = option(1, ge=1, le=MAX_BASE_SETS)
+    base_sets: int = option(1, ge=1, le=MAX_BASE_SETS)
     wonders: list[WonderName] | None = option(None, requires={"expansions": "wonders"})
 
     @field_validator("expansions")
