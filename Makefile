@@ -52,6 +52,8 @@ chromium:
 	fi
 
 test: $(STAMP) postgres chromium
+	$(PY) -m ruff check src tests bench tools
+	$(PY) -m mypy
 	$(PY) -m pytest -n 2
 
 bench: $(STAMP)

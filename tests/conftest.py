@@ -1,5 +1,3 @@
-import pytest
-
 from boardlab.core import registry
 
 # Pairs (tests/toygame): a tiny card game that exercises the whole core contract. Registered for

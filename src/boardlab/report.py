@@ -236,9 +236,9 @@ def build(results, out_dir, lang: str = "en", source: str | None = None) -> Repo
     if not records:
         raise SimError("err.report.empty", path=source)
     for r in records:
-        for field in _FIELDS:
-            if field not in r:
-                raise SimError("err.report.record", path=source, index=r.get("index"), field=field)
+        for name in _FIELDS:
+            if name not in r:
+                raise SimError("err.report.record", path=source, index=r.get("index"), field=name)
     plt = _pyplot()
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)

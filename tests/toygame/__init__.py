@@ -18,14 +18,14 @@ from typing import Literal, NamedTuple
 from boardlab.core.actions import Segment, Vocabulary
 from boardlab.core.codec import register
 from boardlab.core.errors import ConfigError
-from boardlab.core.flow import GAME_OVER, RETURN
+from boardlab.core.flow import GAME_OVER
 from boardlab.core.i18n import Catalogue, core_catalogue
 from boardlab.core.module import ModuleRegistry, Part, Program
 from boardlab.core.options import Options, option
 from boardlab.core.registry import GameInfo
 from boardlab.core.ruleset import Ruleset
 from boardlab.core.state import BaseState
-from boardlab.core.tasks import ask_or_done, done, push, record, run_then, top
+from boardlab.core.tasks import ask_or_done, done, record, run_then, top
 from boardlab.core.visibility import NOBODY, OWNER, Zone, redeal
 
 CARDS = ("c1", "c2", "c3", "c4", "c5", "c6")

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import hashlib
 import json
-
 from typing import Any, TypeVar
 
+JSON = dict[str, Any]  # a JSON object (a view, a save, an option schema, event parameters)
 _PLAIN = frozenset({type(None), bool, int, str, float})  # JSON scalars encode as themselves
 _CLASSES: dict[str, type] = {}
 _FIELDS: dict[type, tuple[str, ...]] = {}

@@ -3,42 +3,49 @@
 An error carries a message key and parameters; `str(err)` is the English text and
 `err.text(lang)` the text in another language (front ends show that one).
 """
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .i18n import Catalogue
 
 
 class BoardlabError(Exception):
     """Base class for every error boardlab raises on purpose."""
 
-    def __init__(self, key: str, catalogue=None, **params):
+    def __init__(self, key: str, catalogue: Catalogue | None = None, **params: Any):
         self.key = key
         self.params = params
         self.catalogue = catalogue  # None: the core catalogue
         super().__init__(self.text("en"))
 
     def text(self, lang: str = "en") -> str:
-        texts = self.__dict__.get("_texts")
+        texts: dict[str, str] | None = self.__dict__.get("_texts")
         if texts is not None:  # an error that crossed a process boundary
             return texts.get(lang) or texts["en"]
         from .i18n import core_catalogue
         shown = {k: _localized(v, lang) for k, v in self.params.items()}
         return (self.catalogue or core_catalogue()).text(self.key, lang, **shown)
 
-    def __reduce__(self):
+    def __reduce__(self) -> tuple[Any, ...]:
         """Pickled with its texts in every language (errors raised in worker processes, e.g. by
         the simulation lab's pool or Ray tasks, are pickled back to the caller)."""
         from .i18n import LANGS
         return _unpickle, (type(self), self.key, {lang: self.text(lang) for lang in LANGS})
 
 
-def _localized(value, lang: str):
+def _localized(value: Any, lang: str) -> Any:
     """A parameter in the reader's language: errors and other objects with `text(lang)` render
     themselves (a nested error, the values an option accepts, ...)."""
     text = getattr(value, "text", None)
     return text(lang) if callable(text) and not isinstance(value, str) else value
 
 
-def _unpickle(cls, key: str, texts: dict):
+def _unpickle(cls: type[BoardlabError], key: str, texts: dict[str, str]) -> BoardlabError:
     err = cls.__new__(cls)
-    err.key, err.params, err.catalogue, err._texts = key, {}, None, texts
+    err.key, err.params, err.catalogue = key, {}, None
+    err.__dict__["_texts"] = texts
     Exception.__init__(err, texts["en"])
     return err
 

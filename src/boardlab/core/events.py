@@ -1,7 +1,9 @@
 """Events: what happened, to whom, and the catalogue ids of the rules behind it."""
 from __future__ import annotations
 
-from .codec import register
+from typing import Any
+
+from .codec import JSON, register
 
 
 @register
@@ -10,7 +12,7 @@ class Event:
 
     __slots__ = ("rules", "key", "params", "to")
 
-    def __init__(self, rules: tuple[str, ...], key: str, params: dict, to: tuple[int, ...] | None = None):
+    def __init__(self, rules: tuple[str, ...], key: str, params: JSON, to: tuple[int, ...] | None = None):
         self.rules = rules
         self.key = key
         self.params = params
@@ -19,7 +21,7 @@ class Event:
     def visible_to(self, seat: int | None) -> bool:
         return self.to is None or (seat is not None and seat in self.to)
 
-    def as_dict(self, rules, lang: str = "en") -> dict:
+    def as_dict(self, rules: Any, lang: str = "en") -> JSON:
         """JSON-ready, with the text in `lang` (`rules` is the game's Ruleset)."""
         shown = rules.localize(self.key, self.params, lang)
         return {"rules": list(self.rules), "key": self.key, "params": dict(self.params),

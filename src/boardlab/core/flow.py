@@ -137,7 +137,7 @@ def call(state: Any, sub: str, then: str) -> str:
     return sub
 
 
-def _merge(into: dict, more: dict, part: "Part", what: str) -> None:
+def _merge(into: dict[Any, Any], more: dict[Any, Any], part: "Part", what: str) -> None:
     clash = sorted(str(k) for k in set(into) & set(more))
     if clash:
         raise ValueError(f"{part.label}: {what}(s) {', '.join(clash)} defined twice")

@@ -6,6 +6,7 @@ from typing import Any
 from . import codec, rng
 from .action import Action
 from .actions import ActionSpace
+from .codec import JSON
 from .errors import ConfigError, IllegalAction, SaveFileError
 from .events import Event
 from .i18n import check_lang
@@ -25,7 +26,7 @@ class Game:
 
     __slots__ = ("rules", "state", "seed", "players", "options", "_log", "_legal", "_legal_set")
 
-    def __init__(self, name: str, players: int, seed: int = 0, options: dict | None = None):
+    def __init__(self, name: str, players: int, seed: int = 0, options: JSON | None = None):
         rules = ruleset(name)
         if not isinstance(seed, int) or isinstance(seed, bool):
             raise ConfigError("err.seed", seed=seed)
@@ -120,7 +121,8 @@ class Game:
     @property
     def modules(self) -> tuple[str, ...]:
         """The modules switched on (expansions, scenario, factions, hirelings), in hook order."""
-        return self.state.modules
+        modules: tuple[str, ...] = self.state.modules
+        return modules
 
     # copies, views and hashes -----------------------------------------------------------
     def clone(self) -> "Game":
@@ -147,7 +149,7 @@ class Game:
         twin.state.events = []
         return twin
 
-    def view(self, seat: int | None = None, lang: str = "en") -> dict:
+    def view(self, seat: int | None = None, lang: str = "en") -> JSON:
         """JSON-ready: only what `seat` may know (None: a spectator)."""
         check_lang(lang)
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
@@ -175,7 +177,7 @@ class Game:
         return codec.digest_encoded(_encode_state(self.state))
 
     # saving -------------------------------------------------------------------------------
-    def save(self, snapshot: bool = False) -> dict:
+    def save(self, snapshot: bool = False) -> JSON:
         """Config, seed and log (the game itself), the state hash, and optionally a snapshot."""
         encoded = _encode_state(self.state)
         data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": self.rules.name,
@@ -187,11 +189,12 @@ class Game:
         return data
 
 
-def _encode_state(state: Any) -> dict:
-    return codec.encode(state, omit=("events",))
+def _encode_state(state: Any) -> JSON:
+    encoded: JSON = codec.encode(state, omit=("events",))
+    return encoded
 
 
-def new_game(name: str, players: int, seed: int = 0, options: dict | None = None) -> Game:
+def new_game(name: str, players: int, seed: int = 0, options: JSON | None = None) -> Game:
     return Game(name, players, seed, options)
 
 
@@ -236,13 +239,13 @@ def load(data: Any, trust_snapshot: bool = False) -> Game:
     return game
 
 
-def migrate(data: Any) -> dict:
+def migrate(data: Any) -> JSON:
     """A save of any supported version as a current one (older versions are replayed)."""
     game = load(data)
     return game.save(snapshot="snapshot" in data)
 
 
-def _fresh(data: dict) -> Game:
+def _fresh(data: JSON) -> Game:
     missing = [k for k in ("game", "players", "options", "seed", "log") if k not in data]
     if missing:
         raise SaveFileError("err.save.missing", names=", ".join(missing))
@@ -254,13 +257,13 @@ def _fresh(data: dict) -> Game:
         raise SaveFileError("err.save.config", reason=exc) from None
 
 
-def _rebuild(data: dict) -> Game:
+def _rebuild(data: JSON) -> Game:
     """An old save: its log is the game; the old hash covered another state layout and cannot be
     recomputed, so the log is checked by replay alone (every action re-validated)."""
     return replay(_fresh(data), data["log"])
 
 
-def _restore(game: Game, data: dict) -> None:
+def _restore(game: Game, data: JSON) -> None:
     try:
         state = codec.decode(data["snapshot"])
     except (ValueError, TypeError, KeyError, AttributeError) as exc:

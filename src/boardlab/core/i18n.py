@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from importlib import resources
+from typing import Any
 
 import yaml
 
@@ -25,7 +26,7 @@ class Catalogue:
 
     @classmethod
     def load(cls, package: str, name: str = "messages.yaml", parent: "Catalogue | None" = None,
-             extra: str | None = None):
+             extra: str | None = None) -> "Catalogue":
         """The package's messages; `extra` names a sub-directory whose `*.yaml` files add more
         (one file per module, so modules keep their texts beside their code)."""
         root = resources.files(package)
@@ -43,7 +44,7 @@ class Catalogue:
     def has(self, key: str) -> bool:
         return key in self.messages or (self.parent is not None and self.parent.has(key))
 
-    def text(self, key: str, lang: str = "en", **params) -> str:
+    def text(self, key: str, lang: str = "en", **params: Any) -> str:
         entry = self.messages.get(key)
         if entry is None:
             if self.parent is not None:

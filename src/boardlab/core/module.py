@@ -26,6 +26,7 @@ import importlib
 from typing import Any, Callable, Iterable, TypeVar
 
 from .actions import Segment
+from .codec import JSON
 from .flow import TASKS, Apply, Decision, Flow, Handler, Legal, Step
 from .visibility import Zone
 
@@ -108,14 +109,14 @@ class Module(Part):
         self.zones = zones
         self.messages = messages  # its message file, beside the module (merged into the game's catalogue)
         self.data: Callable[[Any], Any] | None = None  # (state) -> its data in state.mods[name]
-        self.view: Callable[[Any, dict], None] | None = None  # (state, full view) -> adds its part
+        self.view: Callable[[Any, JSON], None] | None = None  # (state, full view) -> adds its part
         self.resample: Callable[[Any, int | None, Any], None] | None = None  # (state, seat, stream)
         self.describe: Callable[[Any, str, str], str | None] | None = None  # (state, action id, lang)
         self.lines: Callable[..., list[str]] | None = None  # terminal lines: the game defines the arguments
         self.picture: Callable[..., Any] | None = None  # its part of the board picture: the game defines it
         self.potential: Callable[[Any, int], float] | None = None  # (state, seat) -> term of the position value
-        self.summary: Callable[[Any], dict] | None = None  # (state) -> report categories, one value per seat
-        self.actions: Callable[[int, dict], list[Segment]] | None = None  # (players, options) -> its action ids
+        self.summary: Callable[[Any], JSON] | None = None  # (state) -> report categories, one value per seat
+        self.actions: Callable[[int, JSON], list[Segment]] | None = None  # (players, options) -> its action ids
 
     @property
     def label(self) -> str:  # type: ignore[override]

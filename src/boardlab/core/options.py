@@ -20,6 +20,7 @@ from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
+from .codec import JSON
 from .errors import ConfigError
 from .i18n import LANGS, Catalogue
 
@@ -49,7 +50,7 @@ class Options(BaseModel):
         catalogue's `option.<name>.<value>` keys: value -> {lang: text}."""
         return {}
 
-    def dump(self) -> dict:
+    def dump(self) -> JSON:
         return self.model_dump(mode="json", exclude_none=not self.keep_none)
 
 
@@ -65,7 +66,7 @@ def option(default: Any, *, requires: dict[str, Any] | None = None, per_seat: bo
     return Field(default, json_schema_extra=extra or None, **constraints)
 
 
-def schema(model: type[Options], game: str, catalogue: Catalogue) -> dict:
+def schema(model: type[Options], game: str, catalogue: Catalogue) -> JSON:
     """The JSON Schema of a game's options, with the texts of each option and value in every language."""
     out = model.model_json_schema()
     out["title"] = game
@@ -87,7 +88,7 @@ def _texts(catalogue: Catalogue, key: str, fallback: str) -> dict[str, str]:
     return {lang: catalogue.text(key, lang) for lang in LANGS}
 
 
-def allowed_values(prop: dict, root: dict | None = None) -> list | None:
+def allowed_values(prop: JSON, root: JSON | None = None) -> list[Any] | None:
     """The finite values an option (or each item of a list option) can take, if it has such a list."""
     prop = _resolve(prop, root)
     if "enum" in prop:
@@ -96,7 +97,7 @@ def allowed_values(prop: dict, root: dict | None = None) -> list | None:
         return [prop["const"]]
     for key in ("anyOf", "oneOf"):
         if key in prop:
-            found: list = []
+            found: list[Any] = []
             for alt in prop[key]:
                 if _resolve(alt, root).get("type") == "null":
                     found.append(None)
@@ -111,14 +112,15 @@ def allowed_values(prop: dict, root: dict | None = None) -> list | None:
     return None
 
 
-def _resolve(prop: dict, root: dict | None) -> dict:
+def _resolve(prop: JSON, root: JSON | None) -> JSON:
     ref = prop.get("$ref")
     if ref and root is not None:
-        return root.get("$defs", {}).get(ref.rsplit("/", 1)[-1], prop)
+        found: JSON = root.get("$defs", {}).get(ref.rsplit("/", 1)[-1], prop)
+        return found
     return prop
 
 
-def configure(model: type[Options], game: str, catalogue: Catalogue, players: int, raw: Any) -> dict:
+def configure(model: type[Options], game: str, catalogue: Catalogue, players: int, raw: Any) -> JSON:
     """Validated, normalised options for `players`; ConfigError naming the option and what it accepts."""
     if not isinstance(raw, dict):
         raise ConfigError("err.options_type", got=type(raw).__name__)
@@ -135,7 +137,7 @@ def configure(model: type[Options], game: str, catalogue: Catalogue, players: in
     return options.dump()
 
 
-def _value_error(exc: ValidationError, model: type[Options], game: str, catalogue: Catalogue, raw: dict) -> ConfigError:
+def _value_error(exc: ValidationError, model: type[Options], game: str, catalogue: Catalogue, raw: JSON) -> ConfigError:
     first = exc.errors()[0]
     name = str(first["loc"][0]) if first["loc"] else ""
     root = model.model_json_schema()
@@ -154,7 +156,7 @@ def _show(value: Any) -> str:
 class ExpectedText:
     """What an option accepts, in the reader's language (a ConfigError parameter)."""
 
-    def __init__(self, prop: dict, root: dict, catalogue: Catalogue, name: str):
+    def __init__(self, prop: JSON, root: JSON, catalogue: Catalogue, name: str):
         self.prop, self.root, self.catalogue, self.name = prop, root, catalogue, name
 
     def text(self, lang: str = "en") -> str:
@@ -167,8 +169,8 @@ class ExpectedText:
         if values:
             key = "opt.expect.list" if prop.get("type") == "array" else "opt.expect.one"
             shape = core.text(key, lang, values=", ".join(str(v) for v in values))
-        elif _number(prop):
-            lo, hi = _number(prop)
+        elif (bounds := _number(prop)) is not None:
+            lo, hi = bounds
             shape = core.text("opt.expect.int", lang, lo=lo, hi=hi)
         else:
             shape = ""
@@ -178,14 +180,14 @@ class ExpectedText:
         return self.text("en")
 
 
-def _number(prop: dict) -> tuple[Any, Any] | None:
+def _number(prop: JSON) -> tuple[Any, Any] | None:
     for alt in [prop] + list(prop.get("anyOf", [])):
         if alt.get("type") == "integer":
             return alt.get("minimum", "…"), alt.get("maximum", "…")
     return None
 
 
-def parse_value(schema_: dict, name: str, text: str) -> Any:
+def parse_value(schema_: JSON, name: str, text: str) -> Any:
     """A CLI option value, typed by the schema: lists are comma-separated, numbers are numbers,
     `none` clears an option that may be empty, and a JSON value is taken as it is."""
     props = schema_.get("properties", {})
@@ -207,7 +209,7 @@ def parse_value(schema_: dict, name: str, text: str) -> Any:
     return _scalar(kinds, stripped)
 
 
-def _kinds(prop: dict, root: dict) -> set[str]:
+def _kinds(prop: JSON, root: JSON) -> set[str]:
     if "anyOf" in prop:
         return {k for alt in prop["anyOf"] for k in _kinds(_resolve(alt, root), root)}
     kind = prop.get("type")
@@ -216,11 +218,12 @@ def _kinds(prop: dict, root: dict) -> set[str]:
     return {kind} if isinstance(kind, str) else set(kind or ())
 
 
-def _array_items(prop: dict, root: dict) -> dict:
+def _array_items(prop: JSON, root: JSON) -> JSON:
     for alt in [prop] + list(prop.get("anyOf", [])):
         alt = _resolve(alt, root)
         if alt.get("type") == "array":
-            return alt.get("items", {})
+            items: JSON = alt.get("items", {})
+            return items
     return {}
 
 

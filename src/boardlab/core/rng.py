@@ -5,6 +5,8 @@ SplitMix64: small, fast in pure Python and stable across Python versions (unlike
 """
 from __future__ import annotations
 
+from typing import Any, Sequence
+
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
 
@@ -37,7 +39,7 @@ def below(state: int, n: int) -> tuple[int, int]:
             return state, r % n
 
 
-def shuffled(state: int, items: list) -> tuple[int, list]:
+def shuffled(state: int, items: Sequence[Any]) -> tuple[int, list[Any]]:
     """(new_state, a Fisher-Yates shuffled copy of items)."""
     out = list(items)
     for i in range(len(out) - 1, 0, -1):
@@ -58,9 +60,9 @@ class Stream:
         self.state, r = below(self.state, n)
         return r
 
-    def shuffle(self, items: list) -> list:
+    def shuffle(self, items: Sequence[Any]) -> list[Any]:
         self.state, out = shuffled(self.state, items)
         return out
 
-    def choice(self, items):
+    def choice(self, items: Sequence[Any]) -> Any:
         return items[self.below(len(items))]

@@ -11,17 +11,19 @@ from importlib import resources
 
 import yaml
 
+from .codec import JSON
 
-def rules_package(rules) -> str:
+
+def rules_package(rules: object) -> str:
     """The package a Ruleset belongs to (where its data/ folder is)."""
     module = type(rules).__module__
     mod = sys.modules.get(module)
     return (getattr(mod, "__package__", None) or module.rpartition(".")[0]) if mod else module
 
 
-def rule_texts(rules) -> dict[str, dict]:
+def rule_texts(rules: object) -> dict[str, JSON]:
     """id -> entry, in file order (files sorted by name), for every rules-*.yaml of the game."""
-    out: dict[str, dict] = {}
+    out: dict[str, JSON] = {}
     data = resources.files(rules_package(rules)).joinpath("data")
     if not data.is_dir():
         return out

@@ -6,6 +6,7 @@ from typing import Any
 from . import codec
 from . import options as opt
 from .actions import ActionSpace, Segment
+from .codec import JSON
 from .errors import ConfigError
 from .flow import Flow
 from .i18n import Catalogue
@@ -34,33 +35,33 @@ class Ruleset:
     start_step: str = "game.setup"
 
     # configuration -------------------------------------------------------------------
-    def configure(self, players: int, options: Any) -> dict:
+    def configure(self, players: int, options: Any) -> JSON:
         """Validated, normalised options; raises ConfigError naming the option and what it accepts."""
         if isinstance(players, bool) or not isinstance(players, int) or not self.min_players <= players <= self.max_players:
             raise ConfigError("err.players", game=self.name, lo=self.min_players, hi=self.max_players, players=players)
         return opt.configure(self.options, self.name, self.catalogue, players, options)
 
-    def option_schema(self) -> dict:
+    def option_schema(self) -> JSON:
         """The options as a JSON Schema, with their texts in every language."""
         cached = self.__dict__.get("_option_schema")
         if cached is None:
             cached = self.__dict__["_option_schema"] = opt.schema(self.options, self.name, self.catalogue)
         return cached
 
-    def main_option_sets(self) -> list[tuple[int, dict]]:
+    def main_option_sets(self) -> list[tuple[int, JSON]]:
         """(players, options) pairs the conformance kit runs."""
         return [(self.min_players, {})]
 
-    def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
+    def modules_for(self, players: int, options: JSON) -> tuple[str, ...]:
         """The modules a configuration switches on at setup, in hook order (default: none)."""
         return ()
 
-    def possible_modules(self, players: int, options: dict) -> tuple[str, ...]:
+    def possible_modules(self, players: int, options: JSON) -> tuple[str, ...]:
         """Every module a game of this configuration may switch on, at setup or later (a draft)."""
         return self.modules_for(players, options)
 
     # play ------------------------------------------------------------------------------
-    def new_state(self, players: int, options: dict, seed: int) -> Any:
+    def new_state(self, players: int, options: JSON, seed: int) -> Any:
         """The state at its first decision: made, its first modules switched on, run from `start_step`."""
         state = self.state_class(players, seed, options)
         self.program.start(state, self.start_step, self.modules_for(players, options))
@@ -72,7 +73,7 @@ class Ruleset:
     def active(self, state: Any) -> tuple[Module, ...]:
         return self.program.active(state)
 
-    def action_space(self, players: int, options: dict) -> ActionSpace:
+    def action_space(self, players: int, options: JSON) -> ActionSpace:
         """The fixed integer encoding of every action id this configuration can offer: the base
         game's segments, then those of every module it may switch on (cached per configuration)."""
         key = (players, codec.digest(options))
@@ -84,9 +85,10 @@ class Ruleset:
                 if module.actions is not None:
                     segments += module.actions(players, options)
             cache[key] = ActionSpace(segments)
-        return cache[key]
+        space: ActionSpace = cache[key]
+        return space
 
-    def base_actions(self, players: int, options: dict) -> list[Segment]:
+    def base_actions(self, players: int, options: JSON) -> list[Segment]:
         """The base game's segments of the action encoding (core/actions.py)."""
         raise NotImplementedError
 
@@ -113,7 +115,7 @@ class Ruleset:
         best = max(self.scores(state))
         return [s for s, v in enumerate(self.scores(state)) if v == best]
 
-    def summary(self, state: Any) -> dict:
+    def summary(self, state: Any) -> JSON:
         """Per-game categories for simulation reports: name -> one JSON value per seat
         (e.g. {"general": ["g1", "g4"]}); a report tallies wins by each value. The base game's
         and the active modules'."""
@@ -123,7 +125,7 @@ class Ruleset:
                 out.update(module.summary(state))
         return out
 
-    def base_summary(self, state: Any) -> dict:
+    def base_summary(self, state: Any) -> JSON:
         return {}
 
     # information -----------------------------------------------------------------------
@@ -131,7 +133,7 @@ class Ruleset:
         """The hidden zones of this state: the base game's and its active modules'."""
         return self.program.zones(state, self.zones)
 
-    def full_view(self, state: Any) -> dict:
+    def full_view(self, state: Any) -> JSON:
         """Everything in the state, JSON-ready, before redaction by `zones_of(state)`: the base
         game's part (`base_view`), then each active module's."""
         view = self.base_view(state)
@@ -140,7 +142,7 @@ class Ruleset:
                 module.view(state, view)
         return view
 
-    def base_view(self, state: Any) -> dict:
+    def base_view(self, state: Any) -> JSON:
         raise NotImplementedError
 
     def resample_hidden(self, state: Any, seat: int | None, stream: Any) -> None:
@@ -154,7 +156,7 @@ class Ruleset:
     def resample_base(self, state: Any, seat: int | None, stream: Any) -> None:
         raise NotImplementedError
 
-    def render_text(self, view: dict, lang: str) -> str | None:
+    def render_text(self, view: JSON, lang: str) -> str | None:
         """A terminal picture of a seat's view (None: the CLI prints a generic summary)."""
         return None
 
@@ -188,7 +190,7 @@ class Ruleset:
         scale = max(10.0, max(abs(v) for v in values))
         return min(1.0, max(0.0, 0.5 + lead / (2 * scale)))
 
-    def rule_texts(self) -> dict[str, dict]:
+    def rule_texts(self) -> dict[str, JSON]:
         """Every rule id the game can cite -> its entry (texts in each language, source)."""
         if getattr(self, "_rule_texts", None) is None:
             from .rules_text import rule_texts
@@ -199,6 +201,6 @@ class Ruleset:
         entry = self.rule_texts().get(rule_id)
         return None if entry is None else entry.get(lang) or entry.get("en")
 
-    def localize(self, key: str, params: dict, lang: str) -> dict:
+    def localize(self, key: str, params: JSON, lang: str) -> JSON:
         """Event parameters as the reader should see them (default: unchanged)."""
         return params

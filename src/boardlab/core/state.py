@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any, Hashable, Iterable
 
 from . import rng as _rng
+from .codec import JSON
 from .events import Event
 
 
@@ -44,16 +45,16 @@ class BaseState:
     __slots__ = ("players", "options", "rng", "at", "stack", "pending", "modules", "mods", "tasks", "known",
                  "events", "over")
 
-    def __init__(self, players: int, seed: int, options: dict | None = None):
+    def __init__(self, players: int, seed: int, options: JSON | None = None):
         self.players = players
-        self.options: dict = dict(options or {})  # the normalised configuration; never changed in play
+        self.options: JSON = dict(options or {})  # the normalised configuration; never changed in play
         self.rng = _rng.seed_state(seed)
-        self.at: tuple | None = None
-        self.stack: list = []
+        self.at: tuple[Any, ...] | None = None
+        self.stack: list[Any] = []
         self.pending: tuple[int, str] | None = None
         self.modules: tuple[str, ...] = ()      # active modules, in hook order
         self.mods: dict[str, Any] = {}           # module name -> its data
-        self.tasks: list = []                    # the task stack (core/tasks.py), next task last
+        self.tasks: list[Any] = []                    # the task stack (core/tasks.py), next task last
         self.known: dict[Hashable, frozenset[int]] = {}  # hidden item -> seats that know where it is
         self.events: list[Event] = []
         self.over = False
@@ -79,7 +80,7 @@ class BaseState:
         self.rng, r = _rng.below(self.rng, n)
         return r
 
-    def shuffle(self, items: list) -> list:
+    def shuffle(self, items: list[Any]) -> list[Any]:
         self.rng, out = _rng.shuffled(self.rng, items)
         return out
 
@@ -96,7 +97,7 @@ class BaseState:
         for item in items:
             self.known.pop(item, None)
 
-    def known_to(self, seat: int | None) -> frozenset:
+    def known_to(self, seat: int | None) -> frozenset[Any]:
         """The hidden items whose place `seat` knows (a spectator knows none)."""
         if seat is None:
             return frozenset()

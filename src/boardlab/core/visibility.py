@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable, Hashable, Sequence
 
+from .codec import JSON
+
 EVERYONE = "everyone"
 OWNER = "owner"
 NOBODY = "nobody"
@@ -34,16 +36,16 @@ class Zone:
         return seat is None or str(owner) != str(seat)
 
 
-def redact(full: dict, zones: tuple[Zone, ...], seat: int | None, known: frozenset = frozenset()) -> dict:
+def redact(full: JSON, zones: tuple[Zone, ...], seat: int | None, known: frozenset[Any] = frozenset()) -> JSON:
     """A copy of `full` with every zone hidden from `seat` replaced by its size (or removed);
     `known` are the hidden items the seat knows (shown in item zones)."""
-    out = _copy(full)
+    out: JSON = _copy(full)
     for zone in zones:
         _apply(out, zone.path.split("."), zone, seat, None, known)
     return out
 
 
-def hidden_paths(view: dict, zones: tuple[Zone, ...], seat: int | None, known: frozenset = frozenset()) -> list[str]:
+def hidden_paths(view: JSON, zones: tuple[Zone, ...], seat: int | None, known: frozenset[Any] = frozenset()) -> list[str]:
     """Paths where `view` still shows content that a zone hides from `seat` (should be empty),
     including known-item lists naming an item the seat does not know."""
     found: list[str] = []
@@ -52,7 +54,7 @@ def hidden_paths(view: dict, zones: tuple[Zone, ...], seat: int | None, known: f
     return found
 
 
-def redeal(places: Sequence[list], fixed: Callable[[Hashable], bool], shuffle: Callable[[list], list]) -> None:
+def redeal(places: Sequence[list[Any]], fixed: Callable[[Hashable], bool], shuffle: Callable[[list[Any]], list[Any]]) -> None:
     """Deal again, in place, every item of `places` for which `fixed(item)` is false: they are
     pooled (sorted, so the result depends on the shuffle alone), shuffled and put back into the
     free positions, each place keeping its size and its fixed items where they were."""
@@ -70,7 +72,7 @@ def _copy(x: Any) -> Any:
     return x
 
 
-def _children(node: Any, key: str) -> list:
+def _children(node: Any, key: str) -> list[Any]:
     if key == "*":
         if isinstance(node, dict):
             return list(node.items())
@@ -82,7 +84,7 @@ def _children(node: Any, key: str) -> list:
     return []
 
 
-def _apply(node: Any, parts: list[str], zone: Zone, seat: int | None, owner: Any, known: frozenset) -> None:
+def _apply(node: Any, parts: list[str], zone: Zone, seat: int | None, owner: Any, known: frozenset[Any]) -> None:
     key, rest = parts[0], parts[1:]
     for k, child in _children(node, key):
         own = k if key == "*" else owner
@@ -92,8 +94,8 @@ def _apply(node: Any, parts: list[str], zone: Zone, seat: int | None, owner: Any
             node[k] = _hidden(child, zone, known)
 
 
-def _hidden(child: Any, zone: Zone, known: frozenset) -> dict:
-    out: dict = {"hidden": True, "count": _size(child)} if zone.count_only else {"hidden": True}
+def _hidden(child: Any, zone: Zone, known: frozenset[Any]) -> JSON:
+    out: JSON = {"hidden": True, "count": _size(child)} if zone.count_only else {"hidden": True}
     if zone.items and known and isinstance(child, list):
         mine = sorted({x for x in child if _hashable(x) and x in known}, key=str)
         if mine:
@@ -110,7 +112,7 @@ def _size(x: Any) -> int:
 
 
 def _find(node: Any, parts: list[str], zone: Zone, seat: int | None, owner: Any, trail: list[str],
-          found: list[str], known: frozenset) -> None:
+          found: list[str], known: frozenset[Any]) -> None:
     key, rest = parts[0], parts[1:]
     for k, child in _children(node, key):
         own = k if key == "*" else owner
