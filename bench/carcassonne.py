@@ -87,7 +87,7 @@ def instrumented(players: int, expansions, games: int) -> dict:
         while not game.is_over:
             kind = game.decision
             start = time.perf_counter()
-            game.flow.legal(game.state)  # what legal_action_ids() computes (it caches)
+            game.rules.flow_of(game.state).legal(game.state)  # what legal_action_ids() computes (it caches)
             legal.setdefault(kind, []).append(time.perf_counter() - start)
             action = choice(game.legal_action_ids())
             start = time.perf_counter()
