@@ -18,7 +18,6 @@ need_web()
 from fastapi.testclient import TestClient  # noqa: E402
 
 from boardlab.server.app import create_app  # noqa: E402
-from boardlab.server.web import option_field  # noqa: E402
 
 HUMAN = {"kind": "human"}
 BOT = {"kind": "bot", "agent": "random"}
@@ -49,24 +48,40 @@ def test_meta_lists_games_options_agents_and_decisions(client):
     assert meta["langs"] == ["en", "zh-Hant", "zh-Hans"] and "random" in meta["agents"]
     games = {g["name"]: g for g in meta["games"]}
     assert games["carcassonne"]["title"] == "卡卡頌" and games["greatwall"]["max_players"] == 5
-    fields = {f["name"]: f for f in games["greatwall"]["options"]}
-    assert fields["expansions"]["kind"] == "multi" and "rat" in fields["expansions"]["values"]
-    assert fields["mode"] == {**fields["mode"], "kind": "one", "default": "competitive"}
     assert games["carcassonne"]["decisions"]["place"] == "放置版圖"
     r = client.get("/api/meta", params={"lang": "fr"})
     assert r.status_code == 422 and r.json()["code"] == "err.unknown_lang"
 
 
-def test_option_fields_are_read_from_the_option_schema():
-    schema = boardlab.option_schema("carcassonne")
-    props = schema["properties"]
-    assert option_field("expansions", props["expansions"], schema, "en")["kind"] == "multi"
-    sets = option_field("base_sets", props["base_sets"], schema, "zh-Hant")
-    assert (sets["kind"], sets["minimum"], sets["maximum"], sets["default"]) == ("number", 1, 3, 1)
-    assert sets["title"] == "基本版圖套數"
-    wonders = option_field("wonders", props["wonders"], schema, "en")
-    assert wonders["kind"] == "multi" and wonders["requires"] == {"expansions": "wonders"}
-    assert wonders["value_texts"]["notre_dame"] == "Notre-Dame"
+def test_meta_gives_each_game_what_it_registered(client):
+    """Title, players, seat colours, assets, whether it has a board and its option schema: all
+    from the registry (the toy game `pairs` included, which the client has never heard of)."""
+    from boardlab.core.registry import available_games, info
+
+    games = {g["name"]: g for g in client.get("/api/meta").json()["games"]}
+    assert set(games) == set(available_games()) and "pairs" in games
+    for name, g in games.items():
+        game = info(name)
+        assert g["seat_colours"] == list(game.seat_colours)
+        assert g["board"] == (game.renderer is not None) and g["assets"] == sorted(game.assets)
+        assert g["option_schema"] == boardlab.option_schema(name)
+        assert (g["min_players"], g["max_players"]) == (game.ruleset.min_players, game.ruleset.max_players)
+        assert "options" not in g  # the lobby builds its form from the schema
+    assert games["pairs"]["board"] is False and games["pairs"]["seat_colours"] == ["#aa0000", "#0000aa", "#00aa00"]
+    assert games["carcassonne"]["assets"] == ["tile"]
+    props = games["carcassonne"]["option_schema"]["properties"]
+    assert props["base_sets"]["x-texts"]["title"]["zh-Hant"] == "基本版圖套數"
+    assert props["wonders"]["x-requires"] == {"expansions": "wonders"}
+    assert props["wonders"]["x-value-texts"]["notre_dame"]["en"] == "Notre-Dame"
+    assert games["pairs"]["option_schema"]["properties"]["colours"]["x-per-seat"] is True
+
+
+def test_a_game_without_a_renderer_has_no_board_picture(client):
+    gid, tokens = create(client, "pairs", seats=(HUMAN, HUMAN))
+    r = client.get(f"/api/games/{gid}/board.svg", params={"token": tokens[0], "lang": "zh-Hant"})
+    assert r.status_code == 404 and r.json()["code"] == "server.err.no_board" and "pairs" in r.json()["detail"]
+    assert "棋盤" in r.json()["detail"]
+    assert client.get(f"/api/games/{gid}", params={"token": tokens[0]}).json()["legal_actions"]
 
 
 def test_board_svg_is_drawn_from_the_seats_view(client):
@@ -138,11 +153,47 @@ def test_rule_texts_and_tiles(client):
     assert client.get("/api/rules/chess/CB-04").status_code == 404
     root = svg(client.get("/api/assets/carcassonne/tile/D", params={"rotation": 1}))
     assert root.get("data-tile") == "D" and root.get("data-rotation") == "1"
-    assert client.get("/api/assets/carcassonne/tile/Z").status_code == 404
-    assert client.get("/api/assets/carcassonne/tile/D", params={"rotation": 4}).status_code == 404
-    assert client.get("/api/assets/carcassonne/tile/D", params={"rotation": "x"}).status_code == 404
-    assert client.get("/api/assets/carcassonne/nothing/D").status_code == 404
-    assert client.get("/api/assets/chess/tile/D").status_code == 404
+    # `lang` words errors only; it is not passed to the asset
+    root = svg(client.get("/api/assets/carcassonne/tile/D", params={"rotation": 3, "lang": "zh-Hant"}))
+    assert root.get("data-rotation") == "3"
+
+
+def asset_error(client, path, status, code, params=None, lang="en") -> str:
+    r = client.get(path, params=[*(params or []), ("lang", lang)])
+    assert r.status_code == status, (path, params, r.text)
+    body = r.json()
+    assert body["code"] == code, body
+    assert "\n" not in body["detail"] and "Cache-Control" not in r.headers
+    return body["detail"]
+
+
+def test_bad_asset_requests_say_what_was_wrong(client):
+    tile = "/api/assets/carcassonne/tile/D"
+    text = asset_error(client, "/api/assets/chess/tile/D", 404, "server.err.no_game")
+    assert "'chess'" in text and "carcassonne" in text  # the games there are
+    text = asset_error(client, "/api/assets/carcassonne/nothing/D", 404, "server.err.no_asset_kind")
+    assert "'nothing'" in text and "tile" in text
+    assert "pairs" in asset_error(client, "/api/assets/pairs/tile/D", 404, "server.err.no_asset_kind")
+    text = asset_error(client, "/api/assets/carcassonne/tile/Z", 404, "server.err.asset_refused")
+    assert "tile/Z" in text and "A-X" in text  # the game's reason
+    for key in ("D" * 65, "D%20E", "D;x", "%C3%A9"):
+        assert "64" in asset_error(client, f"/api/assets/carcassonne/tile/{key}", 422, "server.err.asset_key")
+    text = asset_error(client, tile, 404, "server.err.asset_refused", [("rotation", "4")])
+    assert "tile/D?rotation=4" in text and "0-3" in text
+    assert "rotation=x" in asset_error(client, tile, 404, "server.err.asset_refused", [("rotation", "x")])
+    text = asset_error(client, tile, 422, "server.err.asset_params", [(f"p{i}", "1") for i in range(5)])
+    assert "at most 4" in text and "got 5" in text
+    text = asset_error(client, tile, 422, "server.err.asset_params", [("rotation", "1"), ("rotation", "2")])
+    assert "'rotation'" in text and "more than once" in text
+    text = asset_error(client, tile, 422, "server.err.asset_params", [("rotation", "1" * 65)])
+    assert "'rotation'" in text and "64" in text
+    text = asset_error(client, tile, 422, "server.err.asset_params", [("r" * 100, "1")])
+    assert "64" in text
+    text = asset_error(client, tile, 422, "server.err.asset_params", [("rotation", "1"), ("rotation", "9")],
+                       lang="zh-Hant")
+    assert "查詢參數" in text and "'rotation'" in text
+    text = asset_error(client, tile, 404, "server.err.asset_refused", [("rotation", "9")], lang="zh-Hant")
+    assert "沒有圖片" in text and "rotation=9" in text
 
 
 def test_pages_and_static_files(client):

@@ -25,13 +25,14 @@ from ..core.i18n import check_lang
 from ..core import registry
 from ..core.registry import available_games
 from . import web
-from .errors import ApiError, request_lang
+from .errors import ApiError, Text, request_lang
 from .models import ActionBody, CreateGame, UndoAnswer, UndoBody
 from .store import DEFAULT_URL, Store
 from .tables import Tables
 
 MAX_BODY = 64 * 1024
-MAX_ASSET_PARAMS, MAX_ASSET_KEY = 4, 64  # an asset request names little
+MAX_ASSET_PARAMS, MAX_ASSET_KEY, MAX_ASSET_VALUE = 4, 64, 64  # an asset request names little
+ASSET_KEY = re.compile(rf"[A-Za-z0-9_.-]{{1,{MAX_ASSET_KEY}}}")
 SVG = "image/svg+xml"
 log = logging.getLogger("boardlab.server")
 
@@ -131,9 +132,30 @@ def _lang(lang: str) -> None:
         raise ApiError(422, error=exc) from None
 
 
+def _asset_params(request: Request, game: str, name: str, key: str) -> dict[str, str]:
+    """The query parameters an asset gets (not `lang`): a few short ones, each given once."""
+    items = [(k, v) for k, v in request.query_params.multi_items() if k != "lang"]
+    problem = None
+    if len(items) > MAX_ASSET_PARAMS:
+        problem = Text("server.err.asset_too_many", limit=MAX_ASSET_PARAMS, got=len(items))
+    else:
+        seen: set[str] = set()
+        for k, v in items:
+            if len(k) > MAX_ASSET_VALUE or len(v) > MAX_ASSET_VALUE:
+                problem = Text("server.err.asset_long", param=k[:40], limit=MAX_ASSET_VALUE)
+                break
+            if k in seen:
+                problem = Text("server.err.asset_repeated", param=k)
+                break
+            seen.add(k)
+    if problem is not None:
+        raise ApiError(422, "server.err.asset_params", game=game, name=name, asset=key, problem=problem)
+    return dict(items)
+
+
 def _game(name: str) -> str:
     if name not in available_games():
-        raise ApiError(404, "server.err.no_game", game=name, valid=", ".join(available_games()))
+        raise ApiError(404, "server.err.no_game", game=name[:40], valid=", ".join(available_games()))
     return name
 
 
@@ -267,12 +289,23 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
 
     @app.get("/api/assets/{game}/{name}/{key}")
     async def asset(game: str, name: str, key: str, request: Request):
-        """A picture a game registers (GameInfo.assets), e.g. `carcassonne/tile/D?rotation=1`."""
-        params = dict(list(request.query_params.items())[:MAX_ASSET_PARAMS])
+        """A picture a game registers (GameInfo.assets), e.g. `carcassonne/tile/D?rotation=1`.
+        `lang` only words the errors; every other query parameter goes to the game's asset."""
+        assets = registry.info(_game(game)).assets
+        if name not in assets:
+            raise ApiError(404, "server.err.no_asset_kind", game=game, name=name[:40],
+                           valid=", ".join(sorted(assets)) or "-")
+        if not ASSET_KEY.fullmatch(key):
+            raise ApiError(422, "server.err.asset_key", asset=key[:40], limit=MAX_ASSET_KEY)
+        params = _asset_params(request, game, name, key)
         try:
-            content, media = registry.info(game).assets[name](key[:MAX_ASSET_KEY], params)
-        except (ConfigError, KeyError, ValueError):
-            raise ApiError(404, "server.err.no_asset", game=game[:40], name=name[:40], asset=key[:40]) from None
+            content, media = assets[name](key, params)
+        except (ConfigError, KeyError, TypeError, ValueError) as exc:  # the game's reason, e.g. "rotation must be 0-3"
+            query = "&".join(f"{k}={v}" for k, v in params.items())
+            reason = exc.text(request_lang(request.query_params.get("lang"))) if isinstance(exc, ConfigError) else \
+                " ".join(str(exc).split())
+            raise ApiError(404, "server.err.asset_refused", game=game, name=name, asset=key + (f"?{query}" if query else ""),
+                           reason=reason[:200] or type(exc).__name__) from None
         return Response(content, media_type=media, headers={"Cache-Control": "public, max-age=86400"})
 
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")

@@ -529,11 +529,21 @@ def _group_legal(legal) -> dict:
     return groups
 
 
-def _draw_legal(groups: dict) -> str:
+def tile_url(letter: str) -> str:
+    """The web API's picture of a tile (the game's `tile` asset), `{rotation}` left for the client."""
+    return f"/api/assets/carcassonne/tile/{letter}?rotation={{rotation}}"
+
+
+def _draw_legal(groups: dict, in_hand: str | None = None) -> str:
+    """Each cell with legal placements as one clickable outline: its ids and their rotations in
+    `data-actions` / `data-rotations`; a tile placement also names its picture (`data-preview`,
+    drawn by the web client over `data-preview-box` for the rotation chosen)."""
     out = []
     for (kind, wonder, x, y), rots in groups.items():
         rots = sorted(rots)
         extra = {"wonder": wonder} if wonder else {}
+        if kind == "place" and in_hand:
+            extra.update(preview=tile_url(in_hand), preview_box=f"{x * U} {-y * U} {U} {U}")
         stroke = WONDER_GOLD if wonder else LEGAL_LINE
         attrs = _data(action=rots[0][1], actions=" ".join(a for _, a in rots), x=x, y=y,
                       rotations=" ".join(str(r) for r, _ in rots), **extra)
@@ -586,21 +596,25 @@ def _bounds(view: dict, groups: dict) -> tuple[int, int, int, int]:
 def render_board(view: dict, lang: str = "en", legal: list[str] | None = None, cell_px: int = 64) -> str:
     """A standalone SVG of the map in `view` (Game.view()): tiles, wonders, meeples, and the
     legal `place:`/`wonder:` ids in `legal` as clickable dashed outlines and the legal
-    `meeple:` ids as clickable rings on the tile just placed."""
+    `meeple:` ids as clickable rings on the tile just placed. For the web client the root says
+    `data-fit="natural"` (the map keeps its scale and scrolls) and, while a tile is in hand,
+    `data-in-hand` (its picture, `{rotation}` to fill in)."""
     groups = _group_legal(legal)
+    in_hand = view.get("tile_in_hand")
+    hand = {"in_hand": tile_url(in_hand)} if in_hand else {}  # the web client shows it beside the options
     x0, x1, y0, y1 = _bounds(view, groups)
     pad = U // 2
     left, top = x0 * U - pad, -y1 * U - pad
     w, h = (x1 - x0 + 1) * U + 2 * pad, (y1 - y0 + 1) * U + 2 * pad
     scale = cell_px / U
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left} {top} {w} {h}" width="{_n(w * scale)}" '
-             f'height="{_n(h * scale)}" {_data(game="carcassonne", lang=lang)}>',
+             f'height="{_n(h * scale)}" {_data(game="carcassonne", lang=lang, fit="natural", **hand)}>',
              f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="{TABLE_FILL}"/>',
              '<g data-layer="tiles">']
     parts += [_tile_group(t["tile"], t["rotation"] % 4, t["x"], t["y"]) for t in view.get("tiles", ())]
     parts.append('</g><g data-layer="wonders">')
     parts += [_draw_wonder(wd, lang) for wd in view.get("wonders_placed", ())]
     parts.append(f'</g><g data-layer="meeples">{_draw_meeples(view, _cell_lookup(view))}</g>')
-    parts.append(f'<g data-layer="legal">{_draw_legal(groups)}'
+    parts.append(f'<g data-layer="legal">{_draw_legal(groups, in_hand)}'
                  f'{_draw_meeple_options(view, legal, _cell_lookup(view))}</g></svg>')
     return "".join(parts)

@@ -104,14 +104,16 @@ export function seatLink(id, token) {
   return `${location.origin}/play/${id}` + (token ? `#token=${encodeURIComponent(token)}` : "");
 }
 
-// Seat colours, as the boards draw them.
-export const SEAT_COLOURS = {
-  carcassonne: ["#d7263d", "#1b5fd1", "#f2c40f", "#1e1e1e", "#a03fd0"],
-  greatwall: ["#c0392b", "#e0b000", "#2e6fd1", "#222222", "#f4f4f4"],
-};
+// A seat's colour, as the game registered it (GET /api/meta: seat_colours).
+const FALLBACK_COLOURS = ["#d7263d", "#1b5fd1", "#f2c40f", "#1e1e1e", "#a03fd0"];
 
-export function seatColour(game, seat) {
-  const list = SEAT_COLOURS[game] || SEAT_COLOURS.carcassonne;
+export function gameInfo(meta, game) {
+  return (meta && meta.games.find((g) => g.name === game)) || null;
+}
+
+export function seatColour(meta, game, seat) {
+  const info = gameInfo(meta, game);
+  const list = info && info.seat_colours && info.seat_colours.length ? info.seat_colours : FALLBACK_COLOURS;
   return list[seat % list.length];
 }
 

@@ -2,6 +2,7 @@
 import {
   api, el, forgetGame, gameMeta, myGames, rememberSeat, seatLink, showError, t,
 } from "./core.js";
+import { OptionsForm } from "./options.js";
 
 export async function showLobby(root) {
   const meta = await gameMeta();
@@ -26,26 +27,50 @@ function titleOf(meta, name) {
 }
 
 // ---- creating a game ----------------------------------------------------------------------------
+// The form is built from /api/meta alone: each game's players range and option schema
+// (options.js). The chosen game and player count survive a language switch.
+const FORM_KEY = "boardlab.lobby";
+
 function createForm(meta) {
   const form = el("form", { id: "lobby-form" });
+  const kept = (() => { try { return JSON.parse(sessionStorage.getItem(FORM_KEY)) || {}; } catch { return {}; } })();
   const gameSelect = el("select", { id: "game-select", name: "game" },
-    meta.games.map((g) => el("option", { value: g.name }, g.title)));
-  const players = el("input", { id: "players", type: "number", name: "players", value: "2" });
+    meta.games.map((g) => el("option", { value: g.name, selected: g.name === kept.game }, g.title)));
+  const players = el("input", { id: "players", type: "number", name: "players", value: String(kept.players || 2) });
   const optionsBox = el("div", { id: "options-box" });
   const seatsBox = el("div", { id: "seats-box" });
   const seed = el("input", { id: "seed", type: "number", name: "seed" });
-  const spec = () => meta.games.find((g) => g.name === gameSelect.value);
-  const redraw = () => {
+  const spec = () => meta.games.find((g) => g.name === gameSelect.value) || meta.games[0];
+  let options = null;
+  const count = (g) => Math.max(g.min_players, Math.min(g.max_players, Number(players.value) || g.min_players));
+  const drawSeats = () => {
+    const kinds = [...seatsBox.querySelectorAll(".seat-kind")].map((s) => s.value);
+    options.forgetSeats();
+    seatsBox.replaceChildren(...Array.from({ length: options.players }, (_, i) =>
+      seatField(meta, i, kinds[i], options.seatFields(i))));
+  };
+  const redrawGame = () => {
     const g = spec();
     players.min = g.min_players;
     players.max = g.max_players;
-    const n = Math.max(g.min_players, Math.min(g.max_players, Number(players.value) || g.min_players));
-    players.value = n;
-    optionsBox.replaceChildren(...g.options.map(optionField));
-    seatsBox.replaceChildren(...Array.from({ length: n }, (_, i) => seatField(meta, i)));
+    players.value = count(g);
+    options = new OptionsForm(g.option_schema, Number(players.value));
+    form.optionsForm = options;
+    const fields = options.fields();
+    optionsBox.replaceChildren(...(fields.length ? fields : [el("p", { class: "muted" }, t("lobby.no_options"))]));
+    seatsBox.replaceChildren();
+    drawSeats();
+    remember();
   };
-  gameSelect.addEventListener("change", redraw);
-  players.addEventListener("change", redraw);
+  const redrawPlayers = () => {
+    players.value = count(spec());
+    options.setPlayers(Number(players.value));
+    drawSeats();
+    remember();
+  };
+  const remember = () => sessionStorage.setItem(FORM_KEY, JSON.stringify({ game: gameSelect.value, players: Number(players.value) }));
+  gameSelect.addEventListener("change", redrawGame);
+  players.addEventListener("change", redrawPlayers);
   form.append(
     el("label", {}, t("lobby.game"), gameSelect),
     el("label", {}, t("lobby.players"), players),
@@ -55,64 +80,18 @@ function createForm(meta) {
     el("button", { id: "create", type: "submit", class: "primary" }, t("lobby.create")),
   );
   form.addEventListener("submit", (ev) => { ev.preventDefault(); create(meta, form); });
-  redraw();
+  redrawGame();
   return form;
 }
 
-function optionLabel(name) {
-  const key = `opt.${name}`;
-  const text = t(key);
-  return text === key ? name : text;
-}
-
-function valueLabel(value) {
-  const key = `val.${value}`;
-  const text = t(key);
-  return text === key ? value : text;
-}
-
-function optionField(opt) {
-  const box = el("div", { class: "option", dataset: { option: opt.name, kind: opt.kind } });
-  const head = el("span", { class: "option-name", title: opt.description }, optionLabel(opt.name));
-  if (opt.kind === "multi") {
-    box.append(head, ...opt.values.map((v) => el("label", { class: "check" },
-      el("input", { type: "checkbox", value: v, name: `opt-${opt.name}` }), valueLabel(v))));
-  } else if (opt.kind === "one") {
-    const none = opt.default ? [] : [el("option", { value: "" }, t("lobby.option_none"))];
-    box.append(head, el("select", { name: `opt-${opt.name}` }, none,
-      opt.values.map((v) => el("option", { value: v, selected: v === opt.default }, valueLabel(v)))));
-  } else {
-    box.append(head, el("input", { type: "text", name: `opt-${opt.name}`, placeholder: t("lobby.json_hint"),
-      title: opt.description }));
-  }
-  return box;
-}
-
-function seatField(meta, i) {
+function seatField(meta, i, kind, extra) {
   const kinds = [el("option", { value: "human" }, t("seat.human")),
     ...meta.agents.map((a) => el("option", { value: `bot:${a}` }, t("seat.bot", { agent: a })))];
   const select = el("select", { class: "seat-kind", dataset: { seat: i } }, kinds);
-  if (i > 0) select.value = "bot:random";
-  return el("label", { class: "seat" }, t("seat.name", { seat: i }), select);
-}
-
-function readOptions(form) {
-  const options = {};
-  for (const box of form.querySelectorAll(".option")) {
-    const name = box.dataset.option;
-    if (box.dataset.kind === "multi") {
-      const chosen = [...box.querySelectorAll("input:checked")].map((c) => c.value);
-      if (chosen.length) options[name] = chosen;
-    } else {
-      const raw = box.querySelector("select, input").value.trim();
-      if (!raw) continue;
-      if (box.dataset.kind === "one") options[name] = raw;
-      else {
-        try { options[name] = JSON.parse(raw); } catch { throw new Error(t("lobby.json_bad", { name })); }
-      }
-    }
-  }
-  return options;
+  select.value = kind || (i > 0 ? "bot:random" : "human");
+  if (!select.value) select.value = "human";
+  return el("div", { class: "seat", dataset: { seat: i } },
+    el("label", { class: "seat-name" }, t("seat.name", { seat: i }), select), ...extra);
 }
 
 async function create(meta, form) {
@@ -120,7 +99,7 @@ async function create(meta, form) {
   try {
     const seats = [...form.querySelectorAll(".seat-kind")].map((s) => (
       s.value === "human" ? { kind: "human" } : { kind: "bot", agent: s.value.slice(4) }));
-    body = { game: form.game.value, players: Number(form.players.value), options: readOptions(form), seats };
+    body = { game: form.game.value, players: Number(form.players.value), options: form.optionsForm.read(), seats };
     if (form.seed.value.trim()) body.seed = Number(form.seed.value);
   } catch (e) { showError(e); return; }
   try {

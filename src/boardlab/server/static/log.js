@@ -17,17 +17,29 @@ function ruleButton(game, id) {
   });
   button.addEventListener("click", async () => {
     const item = button.closest("li");
+    opened.set(item.dataset.index, id);
     try {
-      const text = await ruleText(game, id);
-      let box = item.querySelector(".rule-text");
-      if (!box) { box = el("div", { class: "rule-text" }); item.append(box); }
-      box.textContent = `${id}: ${text}`;
+      showRule(item, id, await ruleText(game, id));
     } catch (e) { showError(e); }
   });
   return button;
 }
 
+function showRule(item, id, text) {
+  let box = item.querySelector(".rule-text");
+  if (!box) { box = el("div", { class: "rule-text" }); item.append(box); }
+  box.textContent = `${id}: ${text}`;
+}
+
+// The rule texts opened stay open when the log is drawn again (a new view arrived): event index -> rule id.
+const opened = new Map();
+
 export function logList(game, events) {
-  return events.map((e) => el("li", { dataset: { key: e.key } }, el("span", { class: "event" }, e.text), " ",
-    el("span", { class: "rules" }, (e.rules || []).map((id) => ruleButton(game, id)))));
+  return events.map((e, i) => {
+    const item = el("li", { dataset: { key: e.key, index: i } }, el("span", { class: "event" }, e.text), " ",
+      el("span", { class: "rules" }, (e.rules || []).map((id) => ruleButton(game, id))));
+    const id = opened.get(String(i));
+    if (id && (e.rules || []).includes(id)) ruleText(game, id).then((text) => showRule(item, id, text), () => {});
+    return item;
+  });
 }

@@ -1,7 +1,8 @@
 // The replay viewer of a finished game: step forward and back, jump to the start or the end.
 // Only public information: the spectator's view after each step and the public events.
-import { api, el, gameMeta, seatColour, showError, t } from "./core.js";
+import { api, el, gameInfo, gameMeta, seatColour, showError, t } from "./core.js";
 import { logList } from "./log.js";
+import { stateText } from "./table.js";
 
 export async function showReplay(root, gameId) {
   const meta = await gameMeta();
@@ -69,13 +70,22 @@ class Replay {
 
   renderScores(view) {
     const rows = view.scores.map((score, seat) => el("tr", { dataset: { seat } },
-      el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(this.data.game, seat)}` })),
+      el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(this.meta, this.data.game, seat)}` })),
       el("td", {}, t("seat.name", { seat })), el("td", { class: "score" }, String(score))));
     this.root.querySelector("#scores").replaceChildren(el("h3", {}, t("table.scores")), el("table", {}, rows));
   }
 
   async loadBoard(n) {
     const ticket = ++this.loading;
+    const game = gameInfo(this.meta, this.data.game);
+    if (!game || !game.board) {  // no renderer: the step's view as text
+      const box = this.root.querySelector("#board");
+      box.replaceChildren(el("p", { class: "muted" }, t("table.no_board")),
+        el("pre", { id: "state-text" }, stateText(this.data.steps[n].view)));
+      box.dataset.step = n;
+      document.body.dataset.step = n;
+      return;
+    }
     try {
       const svg = await api(`/api/games/${this.id}/replay/${n}/board.svg`);
       if (ticket !== this.loading) return; // the user stepped on meanwhile

@@ -1,8 +1,10 @@
-// The table: the board (an SVG drawn by the server from this seat's view), the pending decision
-// as option buttons, undo, scores, the final result and the game log. Views come live over the
-// websocket; actions go out as HTTP POSTs.
+// The table: the board (an SVG drawn by the server from this seat's view, by the game's renderer),
+// the pending decision as option buttons, undo, scores, the final result and the game log. Views
+// come live over the websocket; actions go out as HTTP POSTs. Nothing here knows a game: what the
+// board offers to click is said by its data attributes (docs/web-api.md, "Board pictures"), and a
+// game without a renderer shows its view as text.
 import {
-  api, clearError, el, gameMeta, lang, rememberSeat, seatColour, showError, t,
+  api, clearError, el, gameInfo, gameMeta, lang, rememberSeat, seatColour, showError, t,
 } from "./core.js";
 import { logList } from "./log.js";
 
@@ -22,14 +24,15 @@ function readToken() {
 class Table {
   constructor(root, id, token) {
     Object.assign(this, { root, id, token, view: null, boardRevision: -1, socket: null, busy: false,
-      selected: null, filter: null, closed: false, retry: 500 });
+      selected: null, filter: null, closed: false, retry: 500, inHand: null, info: null });
   }
 
   async start() {
     this.meta = await gameMeta();
+    const first = await api(`/api/games/${this.id}`, { params: { token: this.token } });
+    this.info = gameInfo(this.meta, first.game) || { board: false, decisions: {}, title: first.game };
     this.root.replaceChildren(this.layout());
     this.root.querySelector("#board").addEventListener("click", (ev) => this.onBoardClick(ev));
-    const first = await api(`/api/games/${this.id}`, { params: { token: this.token } });
     if (this.token && first.seat !== null) rememberSeat(this.id, first.game, first.player_count, first.seat, this.token);
     await this.show(first);
     this.connect();
@@ -43,7 +46,7 @@ class Table {
   layout() {
     return el("div", { class: "table", id: "table" },
       el("div", { class: "board-wrap" },
-        el("div", { id: "board", class: "board", "aria-live": "polite" })),
+        el("div", { id: "board", class: this.info.board ? "board" : "board text-board", "aria-live": "polite" })),
       el("aside", { class: "side" },
         el("div", { id: "status", class: "panel" }),
         el("div", { id: "result", class: "panel result", hidden: true }),
@@ -104,13 +107,23 @@ class Table {
   }
 
   async loadBoard(revision) {
+    const box = this.root.querySelector("#board");
+    if (!this.info.board) {  // no renderer: the game's part of the view, as text
+      box.replaceChildren(el("p", { class: "muted" }, t("table.no_board")),
+        el("pre", { id: "state-text" }, stateText(this.view)));
+      this.boardRevision = revision;
+      box.dataset.revision = revision;
+      return;
+    }
     try {
       const svg = await api(`/api/games/${this.id}/board.svg`, { params: { token: this.token } });
       if (this.view.revision !== revision) return; // a newer view is on its way
-      const box = this.root.querySelector("#board");
       box.innerHTML = svg;
       this.boardRevision = revision;
       box.dataset.revision = revision;
+      const root = box.querySelector("svg");
+      const inHand = (root && root.dataset.inHand) || null;
+      if (inHand !== this.inHand) { this.inHand = inHand; this.renderDecision(); }
     } catch (e) { showError(e); }
   }
 
@@ -123,7 +136,7 @@ class Table {
 
   renderStatus() {
     const v = this.view;
-    const game = this.meta.games.find((g) => g.name === v.game);
+    const game = this.info;
     const decision = this.decisionText(v.decision);
     let line = "";
     if (!v.is_over && v.to_play !== null) {
@@ -138,8 +151,7 @@ class Table {
   }
 
   decisionText(kind) {
-    const game = this.meta.games.find((g) => g.name === this.view.game);
-    return (game && game.decisions[kind]) || kind || "";
+    return (this.info.decisions || {})[kind] || kind || "";
   }
 
   renderResult() {
@@ -161,7 +173,7 @@ class Table {
     if (!legal.length) { box.replaceChildren(el("h3", {}, t("table.options")), el("p", { class: "muted" }, t("table.no_options"))); return; }
     const shown = this.filter ? legal.filter((a) => this.filter.includes(a.id)) : legal;
     const parts = [el("h3", {}, t("table.options")), el("p", { class: "muted" }, t("table.board_hint"))];
-    if (v.tile_in_hand) parts.push(this.tileInHand(v.tile_in_hand));
+    if (this.inHand) parts.push(this.inHandPicture());
     if (this.selected) parts.push(this.placePanel());
     if (this.filter) parts.push(el("button", { class: "small", id: "show-all", onclick: () => { this.filter = null; this.renderDecision(); } }, t("table.show_all")));
     parts.push(el("div", { id: "options", class: "options" }, shown.map((a) =>
@@ -169,10 +181,11 @@ class Table {
     box.replaceChildren(...parts);
   }
 
-  tileInHand(letter) {
+  // The board's `data-in-hand`: the piece to place, turned as chosen on the board.
+  inHandPicture() {
     const rotation = this.selected ? this.selected.rotations[this.selected.index] : 0;
-    return el("div", { class: "tile-in-hand" }, el("span", {}, t("table.tile_in_hand")),
-      el("img", { src: `/api/assets/${this.view.game}/tile/${letter}?rotation=${rotation}`, alt: letter, width: 64, height: 64 }));
+    return el("div", { class: "in-hand", id: "in-hand" }, el("span", {}, t("table.in_hand")),
+      el("img", { src: fill(this.inHand, { rotation }), alt: t("table.in_hand"), width: 64, height: 64 }));
   }
 
   placePanel() {
@@ -209,7 +222,7 @@ class Table {
   renderScores() {
     const v = this.view;
     const rows = v.scores.map((score, seat) => el("tr", { class: seat === v.to_play ? "to-play" : "", dataset: { seat } },
-      el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(v.game, seat)}` })),
+      el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(this.meta, v.game, seat)}` })),
       el("td", {}, this.seatLabel(seat)),
       el("td", { class: "muted", title: t("table.supply") }, Array.isArray(v.supply) ? `♟ ${v.supply[seat]}` : ""),
       el("td", { class: "score" }, String(score))));
@@ -238,10 +251,12 @@ class Table {
     }
   }
 
-  // Carcassonne: a first click selects a cell, the next clicks there turn the tile.
+  // A place with `data-rotations` (one per action): a first click selects it, the next clicks
+  // there turn the piece; "confirm" plays the action of the rotation shown.
   pickCell(rect, actions) {
     if (this.selected && this.selected.rect === rect) { this.rotate(); return; }
-    const rotations = rect.dataset.rotations.split(" ").map(Number);
+    const rotations = rect.dataset.rotations.split(" ").filter(Boolean);
+    if (rotations.length !== actions.length) { this.filter = actions; this.renderDecision(); return; }
     this.select({ rect, actions, rotations, index: 0 });
   }
 
@@ -260,17 +275,20 @@ class Table {
     this.renderDecision();
   }
 
+  // The selected place's `data-preview` (a picture URL, {rotation} filled in) drawn over its
+  // `data-preview-box` ("x y width height" in board units; else the element's own box).
   drawPreview() {
     const { rect, rotations, index } = this.selected;
     this.root.querySelectorAll("#board .preview").forEach((n) => n.remove());
     rect.classList.add("selected");
-    const svgNS = "http://www.w3.org/2000/svg";
-    const img = document.createElementNS(svgNS, "image");
-    const x = Number(rect.getAttribute("x")) - 4;
-    const y = Number(rect.getAttribute("y")) - 4;
-    const letter = this.view.tile_in_hand;
-    img.setAttribute("href", `/api/assets/${this.view.game}/tile/${letter}?rotation=${rotations[index]}`);
-    Object.entries({ x, y, width: 100, height: 100, class: "preview", opacity: "0.85", "pointer-events": "none" })
+    const template = rect.dataset.preview;
+    if (!template) return;
+    const box = (rect.dataset.previewBox || "").split(/\s+/).map(Number);
+    let [x, y, width, height] = box;
+    if (box.length !== 4 || box.some((n) => !Number.isFinite(n))) ({ x, y, width, height } = rect.getBBox());
+    const img = document.createElementNS("http://www.w3.org/2000/svg", "image");
+    img.setAttribute("href", fill(template, { rotation: rotations[index] }));
+    Object.entries({ x, y, width, height, class: "preview", opacity: "0.85", "pointer-events": "none" })
       .forEach(([k, val]) => img.setAttribute(k, val));
     rect.parentNode.insertBefore(img, rect);
   }
@@ -297,4 +315,19 @@ class Table {
   requestUndo() { return this.post(`/api/games/${this.id}/undo`, {}); }
 
   answerUndo(accept) { return this.post(`/api/games/${this.id}/undo/answer`, { accept }); }
+}
+
+// A picture URL template from the board: {name} replaced by the value (URL-encoded).
+function fill(template, values) {
+  return template.replace(/\{(\w+)\}/g, (m, name) => (name in values ? encodeURIComponent(values[name]) : m));
+}
+
+// What the core and the server put in every view; the rest is the game's own (the text view).
+const COMMON_KEYS = new Set(["game", "player_count", "modules", "seat", "to_play", "decision", "scores", "is_over",
+  "winners", "everyone_lost", "log", "legal_actions", "id", "version", "revision", "status", "seats", "options",
+  "undo_request", "undo_last", "created"]);
+
+export function stateText(view) {
+  const own = Object.fromEntries(Object.entries(view).filter(([k]) => !COMMON_KEYS.has(k)));
+  return JSON.stringify(own, null, 1);
 }
