@@ -209,6 +209,28 @@ def test_legal_wonder_placements_are_marked():
     marks = with_attr(layer(root, "legal"), "action")
     assert sorted(a for e in marks for a in e.get("data-actions").split()) == sorted(legal)
     assert all(e.get("data-wonder") == legal[0].split(":")[1] for e in marks)
+    assert not with_attr(root, "preview")  # no tile picture for a wonder's cells
+
+
+def test_the_tile_in_hand_and_its_previews_name_the_tile_asset():
+    """For the web client: the root's `data-in-hand` and each placement's `data-preview` are the
+    `tile` asset's URL with `{rotation}` to fill in from `data-rotations`; `data-preview-box`
+    is the whole cell the tile would cover."""
+    game = play(5, 3, stop=lambda g, n: n >= 20 and g.decision == "place")
+    view = game.view(game.to_play)
+    letter = view["tile_in_hand"]
+    url = f"/api/assets/carcassonne/tile/{letter}?rotation={{rotation}}"
+    root = parse(render_board(view, legal=game.legal_action_ids()))
+    assert root.get("data-in-hand") == url and root.get("data-fit") == "natural"
+    marks = with_attr(layer(root, "legal"), "rotations")
+    assert marks and all(e.get("data-preview") == url for e in marks)
+    for e in marks:
+        x, y = int(e.get("data-x")), int(e.get("data-y"))
+        assert e.get("data-preview-box") == f"{x * U} {-y * U} {U} {U}"
+        assert len(e.get("data-rotations").split()) == len(e.get("data-actions").split())
+    game.apply(next(a for a in game.legal_action_ids() if a.startswith("place:")))
+    after = parse(render_board(game.view(game.to_play), legal=game.legal_action_ids()))
+    assert after.get("data-in-hand") is None and not with_attr(after, "preview")  # placed: nothing in hand
 
 
 # ---- wonders ----------------------------------------------------------------------------------

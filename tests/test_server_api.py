@@ -245,6 +245,57 @@ def test_bad_games_are_refused_with_the_reason(client, body, words):
     assert client.get("/api/games").json() == []
 
 
+PAIRS = {"game": "pairs", "players": 2, "seats": [HUMAN, HUMAN]}
+
+
+@pytest.mark.parametrize("options, code, words", [
+    ({"size": 3}, "err.unknown_option", ["size", "colours, draft, expansions, rounds"]),
+    ({"rounds": "3"}, "err.option_value", ["rounds", '"3"', "1 to 5"]),  # a number as text: the wrong type
+    ({"rounds": 9}, "err.option_value", ["rounds", "9", "1 to 5"]),
+    ({"rounds": 2.5}, "err.option_value", ["rounds", "2.5"]),
+    ({"draft": "yes"}, "err.option_value", ["draft", '"yes"']),
+    ({"expansions": "bonus"}, "err.option_value", ["expansions", "a list of any of bonus"]),
+    ({"colours": ["red", "pink"]}, "err.option_value", ["colours", "pink", "red, blue, green"]),
+    ({"colours": ["red", "blue", "green"]}, None, ["3 colours for 2 players"]),  # per seat: one per player
+    ({"colours": ["red"]}, None, ["1 colours for 2 players"]),
+    ([1, 2], "server.err.invalid", ["options"]),  # not an object at all
+])
+def test_bad_options_are_refused_naming_the_option(client, options, code, words):
+    r = client.post("/api/games", json={**PAIRS, "options": options})
+    assert r.status_code == 422, r.text
+    body = r.json()
+    assert code is None or body["code"] == code, body
+    for w in words:
+        assert w in body["detail"], (w, body)
+    assert client.get("/api/games").json() == []
+
+
+def test_option_errors_are_worded_in_the_requests_language(client):
+    r = client.post("/api/games", json={**PAIRS, "options": {"rounds": 0}}, params={"lang": "zh-Hant"})
+    assert r.status_code == 422 and r.json()["detail"].startswith("選項 rounds：不接受 0") and "整數" in r.json()["detail"]
+    r = client.post("/api/games", json={**PAIRS, "options": {"size": 1}}, params={"lang": "zh-Hans"})
+    assert r.status_code == 422 and "没有选项 size" in r.json()["detail"]
+
+
+def test_an_option_whose_requirement_is_not_met_is_refused(client):
+    """`wonders` has x-requires {expansions: wonders}: refused without that expansion, accepted with it."""
+    props = boardlab.option_schema("carcassonne")["properties"]
+    assert props["wonders"]["x-requires"] == {"expansions": "wonders"}
+    body = {"game": "carcassonne", "players": 2, "seats": [HUMAN, HUMAN]}
+    r = client.post("/api/games", json={**body, "options": {"wonders": ["alhambra", "stonehenge"]}})
+    assert r.status_code == 422 and "wonders" in r.json()["detail"] and 'expansions=["wonders"]' in r.json()["detail"]
+    r = client.post("/api/games", json={**body, "options": {"expansions": ["wonders"],
+                                                            "wonders": ["alhambra", "stonehenge"]}})
+    assert r.status_code == 201, r.text
+
+
+def test_typed_and_per_seat_options_are_kept(client):
+    gid, tokens = create(client, "pairs", options={"rounds": 1, "draft": True, "colours": ["blue", "red"]})
+    v = view(client, gid, tokens[0])
+    assert v["options"] == {"rounds": 1, "expansions": [], "draft": True, "colours": ["blue", "red"]}
+    assert v["decision"] == "draft" and v["seats"][0]["kind"] == "human"
+
+
 def test_unknown_language_and_game(client):
     gid, tokens = create(client)
     r = client.get(f"/api/games/{gid}", params={"lang": "fr"})
