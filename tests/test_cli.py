@@ -66,6 +66,30 @@ def test_games_headings_follow_lang():
     assert "卡卡頌" in result.output and "人數" in result.output
 
 
+def games_rows(*args: str) -> str:
+    """`boardlab games` on a wide terminal (one option a line), table borders removed."""
+    result = CliRunner(env={"BOARDLAB_LANG": None, "COLUMNS": "300"}).invoke(app, ["games", *args])
+    assert result.exit_code == 0, result.output
+    return "\n".join(" ".join(line.replace("│", " ").split()) for line in result.output.splitlines())
+
+
+def test_games_shows_each_option_with_its_title_and_values_in_the_chosen_language():
+    en = games_rows()
+    assert "rounds (Rounds): a whole number from 1 to 5; default 2" in en  # the toy game, from its schema
+    assert "draft (Draft): true or false; default false" in en
+    assert "colours (Colours): one per seat, comma-separated, each one of red, blue, green" in en
+    assert "mode (Mode): one of competitive (Competitive), cooperative (Cooperative); default competitive" in en
+    assert "rat (The Rat)" in en and "redturban (The Red Turban Rebellion), none" in en
+    assert "wonders (Wonders in play): a list of any of notre_dame (Notre-Dame)" in en
+    assert "only with expansions=wonders" in en
+    zh = games_rows("--lang", "zh-Hant")
+    assert "base_sets (基本版圖套數): 1 到 3 的整數; 預設 1" in zh
+    assert "mode (模式): 以下其中之一：competitive (競爭), cooperative (合作); 預設 competitive" in zh
+    assert "rat (老鼠)" in zh and "僅在 expansions=wonders 時適用" in zh
+    assert "每個座位一個" in zh
+    assert "base_sets (基本版图套数)" in games_rows("--lang", "zh-Hans")
+
+
 def test_no_command_shows_help():
     result = run()
     assert result.exit_code == 0
@@ -103,6 +127,65 @@ def test_list_options_take_json_or_comma_lists(value, tmp_path):
     options = json.loads(save.read_text(encoding="utf-8"))["options"]
     assert options == {"expansions": ["wonders"], "draw_order": ["A", "B"], "wonders": ["alhambra", "stonehenge"],
                        "base_sets": 1}
+
+
+PAIRS_DEFAULTS = {"rounds": 2, "expansions": [], "draft": False, "colours": None}
+
+
+@pytest.mark.parametrize("items, expected", [
+    (["rounds=3"], {"rounds": 3}),                                    # an integer
+    (["rounds= 1 "], {"rounds": 1}),
+    (["draft=yes"], {"draft": True}),                                  # booleans
+    (["draft=true"], {"draft": True}),
+    (["draft=off"], {"draft": False}),
+    (["expansions=bonus"], {"expansions": ["bonus"]}),                 # a comma list (of one)
+    (["expansions="], {"expansions": []}),
+    (["colours=red,blue"], {"colours": ["red", "blue"]}),              # per seat: one value per seat
+    (["colours=blue, green"], {"colours": ["blue", "green"]}),
+    (["colours=none"], {"colours": None}),                             # `none` clears a nullable option
+    (['colours=["green","red"]'], {"colours": ["green", "red"]}),      # a JSON value as it is
+    (["expansions=[]", "rounds=5"], {"expansions": [], "rounds": 5}),
+])
+def test_options_are_typed_by_the_schema(items, expected, tmp_path):
+    save = tmp_path / "pairs.json"
+    args = ["play", "pairs", "--players", "2", "--seats", "random,random", "--seed", "3", "--save", str(save)]
+    for item in items:
+        args += ["--option", item]
+    result = run(*args)
+    assert result.exit_code == 0, result.output
+    assert json.loads(save.read_text(encoding="utf-8"))["options"] == {**PAIRS_DEFAULTS, **expected}
+
+
+def test_a_nullable_choice_takes_none():
+    from boardlab.cli import _parse_options
+
+    assert _parse_options(ruleset("greatwall"), ["scenario=none", "mode=cooperative"], "en") == \
+        {"scenario": None, "mode": "cooperative"}
+    assert _parse_options(ruleset("greatwall"), ["scenario=famine"], "en") == {"scenario": "famine"}
+    assert _parse_options(ruleset("carcassonne"), ["base_sets=2", "wonders=none"], "en") == \
+        {"base_sets": 2, "wonders": None}
+
+
+@pytest.mark.parametrize("item, lang, words", [
+    ("size=3", "en", ["unknown option(s) size for pairs", "valid options: colours, draft, expansions, rounds"]),
+    ("rounds=x", "en", ['option rounds: "x" is not accepted', "a whole number from 1 to 5"]),
+    ("rounds=9", "en", ["option rounds: 9 is not accepted", "a whole number from 1 to 5"]),
+    ("rounds=2.5", "en", ["option rounds", "2.5"]),
+    ("draft=maybe", "en", ['option draft: "maybe" is not accepted']),
+    ("expansions=bonus,extra", "en", ["option expansions", "a list of any of bonus"]),
+    ("colours=red,pink", "en", ["option colours", "pink", "one of red, blue, green"]),
+    ("colours=red", "en", ["1 colours for 2 players"]),               # per seat: one per player
+    ("colours=red,blue,green", "en", ["3 colours for 2 players"]),
+    ("size=3", "zh-Hant", ["錯誤：pairs 沒有選項 size；可用的選項：colours, draft, expansions, rounds"]),
+    ("rounds=x", "zh-Hant", ['錯誤：選項 rounds：不接受 "x"', "1 到 5 的整數"]),
+    ("colours=red,pink", "zh-Hant", ["選項 colours：不接受", "以下其中之一：red, blue, green"]),
+    ("rounds=0", "zh-Hans", ["错误：选项 rounds：不接受 0", "1 到 5 的整数"]),
+])
+def test_bad_options_name_the_option_and_what_it_accepts(item, lang, words):
+    result = run("play", "pairs", "--players", "2", "--seats", "random,random", "--option", item, "--lang", lang)
+    assert_bad_args(result)
+    for w in words:
+        assert w in result.stderr, (w, result.stderr)
 
 
 def test_human_seat_plays_by_number_explains_and_quits_with_a_loadable_save(human_save):

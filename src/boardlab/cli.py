@@ -26,7 +26,7 @@ from .agents import choose, make_agent, split_specs
 from .core.errors import BoardlabError, ConfigError, IllegalAction
 from .core.game import load, new_game
 from .core.i18n import LANGS, check_lang, core_catalogue
-from .core.options import parse_value
+from .core.options import allowed_values, parse_value
 from .core.registry import available_games, ruleset
 
 EXIT_BAD_ARGS = 2
@@ -156,18 +156,53 @@ def games_cmd(lang: str = _lang_option()) -> None:
             title = rules.catalogue.text("game.title", lang) if rules.catalogue.has("game.title") else name
             players = (str(rules.min_players) if rules.min_players == rules.max_players
                        else f"{rules.min_players}-{rules.max_players}")
-            opts = "\n".join(_option_line(name, prop, lang) for name, prop in
-                              rules.option_schema().get("properties", {}).items()) or out.t("cli.games.no_options")
+            schema = rules.option_schema()
+            opts = "\n".join(_option_line(key, prop, schema, lang) for key, prop in
+                              schema.get("properties", {}).items()) or out.t("cli.games.no_options")
             table.add_row(f"{name}\n{title}" if title != name else name, players, opts)
         out.print(table)
 
 
 # ---- play: arguments --------------------------------------------------------------------------
-def _option_line(name: str, prop: dict, lang: str) -> str:
-    """`name (title): values` for `boardlab games`, from the option schema."""
+def _option_line(name: str, prop: dict, schema: dict, lang: str) -> str:
+    """`name (title): what it takes; default` for `boardlab games`, from the option schema, with
+    the option's and its values' names in `lang` (the values themselves are what --option takes)."""
+    cat = core_catalogue()
     title = prop["x-texts"]["title"][lang]
-    values = ", ".join(prop.get("x-value-texts", {})) or prop["x-texts"]["help"][lang]
-    return f"{name} ({title}): {values}" if title != name else f"{name}: {values}"
+    per_seat = bool(prop.get("x-per-seat"))
+    what = _option_takes(prop, schema, lang, per_seat)
+    if per_seat:
+        what = cat.text("cli.games.per_seat", lang, what=what)
+    default = prop.get("default")
+    if default not in (None, [], ""):
+        shown = ",".join(map(str, default)) if isinstance(default, list) else (
+            default if isinstance(default, str) else json.dumps(default))
+        what += "; " + cat.text("cli.games.default", lang, value=shown)
+    for other, value in (prop.get("x-requires") or {}).items():
+        what += "; " + cat.text("cli.games.requires", lang, option=other, value=value)
+    head = f"{name} ({title})" if title != name else name
+    return f"{head}: {what}"
+
+
+def _option_takes(prop: dict, schema: dict, lang: str, per_seat: bool = False) -> str:
+    cat = core_catalogue()
+    texts = prop.get("x-value-texts", {})
+    values = allowed_values(prop, schema) or []
+    named = [f"{v} ({texts[str(v)][lang]})" if str(v) in texts and texts[str(v)][lang] != str(v) else str(v)
+             for v in values if v is not None]
+    alts = [prop] + list(prop.get("anyOf", []))
+    kinds = {a.get("type") for a in alts}
+    nullable = "null" in kinds
+    if named:
+        key = "opt.expect.list" if "array" in kinds and not per_seat else "opt.expect.one"
+        text = cat.text(key, lang, values=", ".join(named))
+        return text + (", none" if nullable and "array" not in kinds else "")
+    if "integer" in kinds:
+        number = next(a for a in alts if a.get("type") == "integer")
+        return cat.text("opt.expect.int", lang, lo=number.get("minimum", "…"), hi=number.get("maximum", "…"))
+    if "boolean" in kinds:
+        return cat.text("cli.games.bool", lang)
+    return prop["x-texts"]["help"][lang] or cat.text("cli.games.json", lang)
 
 
 def _parse_options(rules, items: list[str], lang: str) -> dict:
