@@ -1,12 +1,14 @@
 """The browser client, driven through Debian's chromium by Playwright (sync API).
 
 The server runs as `boardlab serve` in a subprocess on a free loopback port with a temporary
-SQLite file. `make test` installs chromium when it is missing (root with apt); without it these
+SQLite file, with the toy game Pairs (tests/toygame) registered: a game the client has never
+heard of, which gets its lobby form from its option schema and its table without a board picture. `make test` installs chromium when it is missing (root with apt); without it these
 tests skip, except in CI (CI=true) where they fail. Screenshots of the tables are saved in
 test-artifacts/.
 """
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -27,6 +29,11 @@ CHROMIUM = os.environ.get("BOARDLAB_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
                  "--disable-background-networking", "--disable-component-update", "--no-first-run"]
 TIMEOUT = 20_000  # ms, for one page change
+TESTS = Path(__file__).resolve().parent
+# `boardlab serve` with Pairs registered first (the rest of argv goes to serve)
+SERVE_WITH_PAIRS = ("import sys; sys.path.insert(0, sys.argv.pop(1)); from boardlab.core import registry; "
+                    "registry.register('pairs', 'toygame'); from boardlab.cli import main; "
+                    "sys.argv = ['boardlab', 'serve', *sys.argv[1:]]; main()")
 
 
 def _unavailable(reason: str):
@@ -40,7 +47,7 @@ def server(tmp_path_factory):
     """The app on a free loopback port: its base URL."""
     folder = tmp_path_factory.mktemp("web")
     port = free_port()
-    cmd = [sys.executable, "-m", "boardlab", "serve", "--port", str(port), "--db",
+    cmd = [sys.executable, "-c", SERVE_WITH_PAIRS, str(TESTS), "--port", str(port), "--db",
            f"sqlite:///{folder / 'games.sqlite'}"]
     log = open(folder / "server.log", "w")
     proc = subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT)
@@ -127,13 +134,22 @@ def wait_my_turn_or_over(page) -> str:
 
 
 def place_by_clicking(page, turn: int) -> None:
-    """Carcassonne: click a highlighted cell (twice: the tile turns), then confirm."""
+    """Carcassonne: click a highlighted cell (twice: the tile turns), then confirm. The picture of
+    the tile turned as chosen is drawn on the cell and beside the options (the board's
+    data-preview / data-in-hand, filled in by the client)."""
     cells = page.query_selector_all("#board rect.legal[data-rotations]")
     assert cells, "no legal placement is highlighted"
     cell = cells[turn % len(cells)]
+    rotations = cell.get_attribute("data-rotations").split()
     cell.click()
-    if turn % 3 == 0:
+    clicks = 2 if turn % 3 == 0 else 1
+    if clicks == 2:
         cell.click()  # a second click on the same cell turns the tile
+    if turn < 6:
+        rotation = rotations[(clicks - 1) % len(rotations)]
+        want = cell.get_attribute("data-preview").replace("{rotation}", rotation)
+        assert page.get_attribute("#board image.preview", "href") == want
+        page.wait_for_function("want => document.querySelector('#in-hand img')?.getAttribute('src') === want", arg=want)
     page.click("#confirm-place")
 
 
@@ -308,3 +324,108 @@ def test_server_errors_are_shown(server, context):
     page.fill("#join-link", "http://elsewhere.invalid/x")
     page.click("#join-form button")
     page.wait_for_selector("#toast:not([hidden])")
+
+
+def test_a_game_the_client_never_heard_of_gets_its_lobby_form_from_its_schema(server, context):
+    """Pairs (tests/toygame) is registered only in this server: its form comes from its option
+    schema (a number for rounds 1-5, a checkbox for draft and one for its expansion, a colour
+    per seat shown with the seats), in the chosen language; the game has no renderer, so its
+    table shows its view as text and the options as buttons."""
+    page = context.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#lobby-form")
+    page.select_option("#game-select", "pairs")
+    option = lambda name: page.locator(f'#options-box .option[data-option="{name}"]')  # noqa: E731
+    rounds = option("rounds").locator("input[type=number]")
+    assert (rounds.get_attribute("min"), rounds.get_attribute("max"), rounds.input_value()) == ("1", "5", "2")
+    assert "Rounds" in option("rounds").inner_text() and "rounds of turns" in option("rounds").inner_text()
+    draft = option("draft").locator("input[type=checkbox]")
+    assert draft.count() == 1 and not draft.is_checked()
+    assert option("expansions").locator("input[type=checkbox][value=bonus]").count() == 1
+    assert option("colours").count() == 0  # per seat: shown with the seats
+    colours = page.locator('#seats-box .seat select[name="opt-colours"]')
+    assert colours.count() == 2
+    assert [o.get_attribute("value") for o in colours.first.locator("option").all()] == ["", "red", "blue", "green"]
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    assert colours.count() == 3
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    assert colours.count() == 2
+    # texts from the schema in the chosen language; the chosen game stays chosen
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_function("() => document.querySelector('#new-game h2').textContent === '開新遊戲'")
+    assert page.input_value("#game-select") == "pairs"
+    assert option("rounds").locator(".option-name").inner_text() == "回合數"
+    assert "顏色" in page.inner_text('#seats-box .seat[data-seat="0"]')
+    shot(page, "pairs-lobby.png")
+    # a server refusal (a colour for one seat only) is shown as the server words it
+    page.select_option('.seat-kind[data-seat="1"]', "bot:random")
+    page.select_option('select[name="opt-colours"][data-seat="0"]', "red")
+    page.click("#create")
+    page.wait_for_selector("#toast:not([hidden])")
+    assert "colours" in page.inner_text("#toast") and "不接受" in page.inner_text("#toast")
+    # now a valid form: one round, the draft, a colour per seat
+    page.select_option('select[name="opt-colours"][data-seat="1"]', "green")
+    rounds.fill("1")
+    rounds.dispatch_event("change")
+    draft.check()
+    page.click("#create")
+    page.wait_for_selector("#created .seat-link")
+    link = page.input_value("#created .seat-link")
+    game_id = link.split("/play/")[1].split("#")[0]
+    with urllib.request.urlopen(f"{server}/api/games/{game_id}") as r:
+        options = json.load(r)["options"]
+    assert options == {"rounds": 1, "expansions": [], "draft": True, "colours": ["red", "green"]}
+    page.goto(link)
+    assert wait_my_turn_or_over(page) == "my-turn" and page.evaluate("document.body.dataset.decision") == "draft"
+    assert page.locator("#board svg").count() == 0 and "hands: " in page.inner_text("#state-text")
+    assert page.locator("#scores .swatch").first.get_attribute("style") == "background:#aa0000"  # its seat colours
+    shot(page, "pairs-table.png")
+    moves = 0
+    while wait_my_turn_or_over(page) == "my-turn":
+        before = version(page)
+        page.click("#options .option >> nth=0")
+        page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
+        moves += 1
+    assert moves >= 2 and page.is_visible("#result") and page.inner_text("#winners")
+    assert page.locator("#log li").count() > 3
+
+
+def test_the_lobby_form_follows_each_games_schema(server, context):
+    """Checkboxes for expansions, a number for base tile sets, an option shown only while the
+    option it requires has its value, a select with a none entry for a scenario."""
+    page = context.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#lobby-form")
+    page.select_option("#game-select", "carcassonne")
+    option = lambda name: page.locator(f'#options-box .option[data-option="{name}"]')  # noqa: E731
+    sets = option("base_sets").locator("input[type=number]")
+    assert (sets.get_attribute("min"), sets.get_attribute("max"), sets.input_value()) == ("1", "3", "1")
+    assert option("expansions").locator("input[type=checkbox]").count() == 1
+    assert option("wonders").is_hidden()  # x-requires: expansions contains wonders
+    option("expansions").locator("input[value=wonders]").check()
+    assert option("wonders").is_visible()
+    assert "Notre-Dame" in option("wonders").inner_text()
+    for w in ("alhambra", "stonehenge"):
+        option("wonders").locator(f"input[value={w}]").check()
+    sets.fill("2")
+    sets.dispatch_event("change")
+    page.select_option('.seat-kind[data-seat="1"]', "bot:random")
+    page.click("#create")
+    page.wait_for_selector("#created .seat-link")
+    game_id = page.input_value("#created .seat-link").split("/play/")[1].split("#")[0]
+    with urllib.request.urlopen(f"{server}/api/games/{game_id}") as r:
+        options = json.load(r)["options"]
+    assert options == {"expansions": ["wonders"], "draw_order": [], "base_sets": 2,
+                       "wonders": ["stonehenge", "alhambra"]}
+    # unticking the expansion hides the wonders again, and they are not sent
+    option("expansions").locator("input[value=wonders]").uncheck()
+    assert option("wonders").is_hidden()
+    page.select_option("#game-select", "greatwall")
+    scenario = option("scenario").locator("select")
+    assert scenario.input_value() == "" and scenario.locator("option").first.get_attribute("value") == ""
+    assert option("mode").locator("select").input_value() == "competitive"
+    page.select_option("#lang", "zh-Hans")
+    page.wait_for_function("() => document.querySelector('#new-game h2').textContent === '开新游戏'")
+    assert "竞争" in option("mode").inner_text() and "扩充" in option("expansions").inner_text()

@@ -216,6 +216,9 @@ MESSAGES = {key: {"en": text, "zh-Hant": text, "zh-Hans": text} for key, text in
     "option.rounds": "Rounds", "option.rounds.help": "rounds of turns", "option.expansions": "Expansions",
     "option.draft": "Draft", "option.colours": "Colours", "decision.turn": "Your turn",
 }.items()}
+# two option names in Chinese: the lobby's browser test switches language and finds them
+MESSAGES["option.rounds"].update({"zh-Hant": "回合數", "zh-Hans": "回合数"})
+MESSAGES["option.colours"].update({"zh-Hant": "顏色", "zh-Hans": "颜色"})
 
 RULESET = Pairs()
 GAME = GameInfo(ruleset=RULESET, seat_colours=("#aa0000", "#0000aa", "#00aa00"))

@@ -328,6 +328,6 @@ const COMMON_KEYS = new Set(["game", "player_count", "modules", "seat", "to_play
   "undo_request", "undo_last", "created"]);
 
 export function stateText(view) {
-  const own = Object.fromEntries(Object.entries(view).filter(([k]) => !COMMON_KEYS.has(k)));
-  return JSON.stringify(own, null, 1);
+  return Object.entries(view).filter(([k]) => !COMMON_KEYS.has(k))
+    .map(([k, v]) => `${k}: ${JSON.stringify(v)}`).join("\n");
 }
