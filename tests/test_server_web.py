@@ -76,6 +76,15 @@ def test_meta_gives_each_game_what_it_registered(client):
     assert games["pairs"]["option_schema"]["properties"]["colours"]["x-per-seat"] is True
 
 
+def test_a_game_that_fails_to_load_is_left_out_of_the_lobby(client, monkeypatch):
+    from boardlab.core import registry
+
+    monkeypatch.setattr(registry, "_EXTRA", {**registry._EXTRA, "broken": "no_such_package_anywhere"})
+    monkeypatch.setattr(registry, "_PACKAGES", None)
+    games = [g["name"] for g in client.get("/api/meta").json()["games"]]
+    assert "broken" not in games and "pairs" in games and "carcassonne" in games
+
+
 def test_a_game_without_a_renderer_has_no_board_picture(client):
     gid, tokens = create(client, "pairs", seats=(HUMAN, HUMAN))
     r = client.get(f"/api/games/{gid}/board.svg", params={"token": tokens[0], "lang": "zh-Hant"})

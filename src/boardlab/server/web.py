@@ -8,6 +8,7 @@ Pictures are drawn only from views (`Game.view(seat)`, redacted), never from a f
 """
 from __future__ import annotations
 
+import logging
 from importlib import import_module
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from ..core.registry import available_games, info, ruleset
 from .errors import ApiError
 
 STATIC = Path(__file__).resolve().parent / "static"
+log = logging.getLogger("boardlab.server")
 
 
 def game_title(name: str, lang: str) -> str:
@@ -35,8 +37,13 @@ def game_meta(name: str, lang: str) -> dict:
 
 
 def lobby_meta(lang: str) -> dict:
-    return {"langs": list(LANGS), "agents": agent_names(),
-            "games": [game_meta(name, lang) for name in available_games()]}
+    games = []
+    for name in available_games():
+        try:
+            games.append(game_meta(name, lang))
+        except Exception:  # a game package that fails to load must not take the lobby down with it
+            log.exception("game %r cannot be loaded: left out of the lobby", name)
+    return {"langs": list(LANGS), "agents": agent_names(), "games": games}
 
 
 def decision_texts(cat, lang: str) -> dict[str, str]:
