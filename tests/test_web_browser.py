@@ -407,6 +407,7 @@ def test_the_lobby_form_follows_each_games_schema(server, context):
     option("expansions").locator("input[value=wonders]").check()
     assert option("wonders").is_visible()
     assert "Notre-Dame" in option("wonders").inner_text()
+    shot(page, "carcassonne-lobby.png")
     for w in ("alhambra", "stonehenge"):
         option("wonders").locator(f"input[value={w}]").check()
     sets.fill("2")
