@@ -212,7 +212,8 @@ def test_pages_and_static_files(client):
     strings = client.get("/static/i18n.json").json()
     assert set(strings) == {"en", "zh-Hant", "zh-Hans"}
     assert all(set(strings[lang]) == set(strings["en"]) for lang in strings)  # every string in every language
-    for name in ("app.js", "core.js", "lobby.js", "table.js", "replay.js", "log.js", "style.css"):
+    assert not [k for k in strings["en"] if k.startswith(("opt.", "val."))]  # option texts come from the schemas
+    for name in ("app.js", "core.js", "lobby.js", "options.js", "table.js", "replay.js", "log.js", "style.css"):
         assert client.get(f"/static/{name}").status_code == 200, name
 
 
