@@ -174,8 +174,8 @@ def test_a_nullable_choice_takes_none():
     ("draft=maybe", "en", ['option draft: "maybe" is not accepted']),
     ("expansions=bonus,extra", "en", ["option expansions", "a list of any of bonus"]),
     ("colours=red,pink", "en", ["option colours", "pink", "one of red, blue, green"]),
-    ("colours=red", "en", ["1 colours for 2 players"]),               # per seat: one per player
-    ("colours=red,blue,green", "en", ["3 colours for 2 players"]),
+    ("colours=red", "en", ["colours", "one value per seat: 2, not 1"]),               # per seat: one per player
+    ("colours=red,blue,green", "en", ["colours", "one value per seat: 2, not 3"]),
     ("size=3", "zh-Hant", ["錯誤：pairs 沒有選項 size；可用的選項：colours, draft, expansions, rounds"]),
     ("rounds=x", "zh-Hant", ['錯誤：選項 rounds：不接受 "x"', "1 到 5 的整數"]),
     ("colours=red,pink", "zh-Hant", ["選項 colours：不接受", "以下其中之一：red, blue, green"]),

@@ -264,6 +264,8 @@ def test_the_option_schema_types_and_texts_every_option():
     ({"expansions": ["nope"]}, ["expansions", "a list of any of bonus"]),
     ({"colours": ["red", "pink"]}, ["colours", "red, blue, green"]),
     ({"color": 1}, ["unknown option", "color", "colours, draft, expansions, rounds"]),
+    ({"draft": "yes"}, ["draft", "true or false"]),
+    ({"colours": ["red"]}, ["colours", "one value per seat: 2, not 1"]),
 ])
 def test_bad_options_are_refused_naming_the_option_and_what_it_takes(options, words):
     with pytest.raises(boardlab.ConfigError) as err:
@@ -271,6 +273,22 @@ def test_bad_options_are_refused_naming_the_option_and_what_it_takes(options, wo
     for w in words:
         assert w in str(err.value)
     assert all(err.value.text(lang) for lang in LANGS)
+
+
+def test_a_requirement_between_options_is_checked_from_the_schema():
+    """x-requires: Carcassonne's `wonders` only with expansions=[wonders]."""
+    with pytest.raises(boardlab.ConfigError) as err:
+        boardlab.new_game("carcassonne", 2, options={"wonders": ["alhambra", "stonehenge"]})
+    assert err.value.key == "err.option_requires" and "expansions" in str(err.value)
+    g = boardlab.new_game("carcassonne", 2, options={"wonders": ["alhambra", "stonehenge"], "expansions": ["wonders"]})
+    assert sorted(g.view(0)["wonders"]["available"]) == ["alhambra", "stonehenge"]
+
+
+def test_an_ordered_list_option_is_marked_for_the_lobby():
+    props = boardlab.option_schema("carcassonne")["properties"]
+    assert props["draw_order"]["x-ordered"] is True and "x-ordered" not in props["expansions"]
+    g = boardlab.new_game("carcassonne", 2, seed=1, options={"draw_order": ["D", "A", "D"]})
+    assert g.options["draw_order"] == ["D", "A", "D"]
 
 
 def test_options_that_are_not_a_dict_are_refused():

@@ -158,10 +158,8 @@ class PairsOptions(Options):
     colours: list[Literal["red", "blue", "green"]] | None = option(None, per_seat=True)
 
     def check(self, players: int) -> None:
-        if self.colours is not None and len(self.colours) != players:
-            raise ConfigError("err.options_type", got=f"{len(self.colours)} colours for {players} players")
         if self.draft and self.expansions:
-            raise ConfigError("err.options_type", got="draft with expansions")
+            raise ConfigError("err.draft", RULESET.catalogue)
 
 
 class Pairs(Ruleset):
@@ -213,6 +211,7 @@ MESSAGES = {key: {"en": text, "zh-Hant": text, "zh-Hans": text} for key, text in
     "ev.play": "Seat {seat} plays {card} for {points}", "ev.show": "Seat {seat} shows a card to seat {other}",
     "ev.give": "Seat {seat} gives a card to seat {other}", "ev.draw": "Seat {seat} draws",
     "ev.end": "The game ends", "ev.bonus": "Seat {seat} scores a bonus",
+    "err.draft": "the draft chooses the expansions: give draft or expansions, not both",
     "option.rounds": "Rounds", "option.rounds.help": "rounds of turns", "option.expansions": "Expansions",
     "option.draft": "Draft", "option.colours": "Colours", "decision.turn": "Your turn",
 }.items()}

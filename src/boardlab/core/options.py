@@ -55,14 +55,18 @@ class Options(BaseModel):
 
 
 def option(default: Any, *, requires: dict[str, Any] | None = None, per_seat: bool = False,
-           **constraints: Any) -> Any:
-    """A field of an Options class. `requires={"expansions": "wonders"}`: the option only applies
-    when the option `expansions` has (or contains) that value."""
+           ordered: bool = False, **constraints: Any) -> Any:
+    """A field of an Options class. `requires={"expansions": "wonders"}`: the option may only be
+    given when the option `expansions` has (or contains) that value. `per_seat`: a list with one
+    value per seat. `ordered`: a list whose order matters and whose values may repeat (not a set of
+    choices)."""
     extra: dict[str, Any] = {}
     if requires:
         extra["x-requires"] = requires
     if per_seat:
         extra["x-per-seat"] = True
+    if ordered:
+        extra["x-ordered"] = True
     return Field(default, json_schema_extra=extra or None, **constraints)
 
 
@@ -133,8 +137,24 @@ def configure(model: type[Options], game: str, catalogue: Catalogue, players: in
         options = model.model_validate(raw)
     except ValidationError as exc:
         raise _value_error(exc, model, game, catalogue, raw) from None
+    _check_declared(options, players)
     options.check(players)
     return options.dump()
+
+
+def _check_declared(options: Options, players: int) -> None:
+    """What the schema declares beyond types: per-seat lengths and requirements on other options."""
+    for name, field in type(options).model_fields.items():
+        extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
+        value = getattr(options, name)
+        if value is None or value == field.default:
+            continue
+        if extra.get("x-per-seat") and len(value) != players:
+            raise ConfigError("err.option_per_seat", option=name, n=len(value), players=players)
+        for other, wanted in dict(extra.get("x-requires") or {}).items():
+            have = getattr(options, other)
+            if not (wanted in have if isinstance(have, list) else have == wanted):
+                raise ConfigError("err.option_requires", option=name, other=other, value=wanted)
 
 
 def _value_error(exc: ValidationError, model: type[Options], game: str, catalogue: Catalogue, raw: JSON) -> ConfigError:
@@ -172,6 +192,8 @@ class ExpectedText:
         elif (bounds := _number(prop)) is not None:
             lo, hi = bounds
             shape = core.text("opt.expect.int", lang, lo=lo, hi=hi)
+        elif "boolean" in _kinds(prop, self.root):
+            shape = core.text("opt.expect.bool", lang)
         else:
             shape = ""
         return "; ".join(p for p in (shape, about) if p) or core.text("opt.expect.any", lang)

@@ -28,7 +28,7 @@ WonderName = Literal[WONDER_ORDER]  # type: ignore[valid-type]
 class CarcassonneOptions(Options):
     keep_none = False
     expansions: list[Literal[REGISTRY.names()]] = option([])  # type: ignore[valid-type]
-    draw_order: list[Letter] = option([])
+    draw_order: list[Letter] = option([], ordered=True)
     base_sets: int = option(1, ge=1, le=MAX_BASE_SETS)
     wonders: list[WonderName] | None = option(None, requires={"expansions": "wonders"})
 
@@ -49,9 +49,7 @@ class CarcassonneOptions(Options):
         for tile, n in Counter(self.draw_order).items():
             if n > available[tile]:
                 raise ConfigError("err.draw_order_count", RULESET.catalogue, n=n, tile=tile, have=available[tile])
-        if self.wonders is not None:
-            if "wonders" not in self.expansions:
-                raise ConfigError("err.wonders_needs", RULESET.catalogue)
+        if self.wonders is not None:  # given with expansions=[wonders] (x-requires, checked by the core)
             need = min(players, len(WONDER_ORDER))
             if len(set(self.wonders)) != len(self.wonders) or len(self.wonders) != need:
                 raise ConfigError("err.wonders", RULESET.catalogue, need=need, valid=", ".join(WONDER_ORDER))

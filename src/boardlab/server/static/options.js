@@ -2,6 +2,7 @@
 // a JSON Schema whose properties carry x-texts {title, help}, x-value-texts, x-requires and
 // x-per-seat; docs/web-api.md). Nothing here knows a game:
 //   a list of choices        -> checkboxes
+//   an ordered list (x-ordered, values may repeat) -> a text field of comma-separated values
 //   one choice               -> a select (nullable: with a "none" entry)
 //   a whole number (min/max) -> a number input
 //   true/false               -> a checkbox
@@ -45,6 +46,7 @@ export function fieldKind(prop, root) {
   const m = main[0];
   if (m.type === "array") {
     const item = m.items ? fieldKind(m.items, root) : null;
+    if (resolve(prop, root)["x-ordered"] && item && item.kind === "choice") return { ...base, kind: "sequence", values: item.values, item };
     if (item && item.kind === "choice" && !item.nullable) return { ...base, kind: "multi", values: item.values, item };
     return { ...base, item };
   }
@@ -207,6 +209,16 @@ export class OptionsForm {
     if (kind.kind === "boolean") {
       const input = el("input", { ...attrs, type: "checkbox", checked: value === true });
       input.addEventListener("change", () => set(input.checked));
+      return input;
+    }
+    if (kind.kind === "sequence") {  // in order, repeats allowed: "A, B, A"; the server names a bad value
+      const input = el("input", { ...attrs, type: "text", class: "sequence",
+        placeholder: kind.values.slice(0, 3).map(String).join(", ") + ", …",
+        value: Array.isArray(value) ? value.join(", ") : "" });
+      input.addEventListener("change", () => {
+        const parts = input.value.split(",").map((p) => p.trim()).filter(Boolean);
+        set(parts.map((p) => kind.values.find((v) => String(v) === p) ?? p));
+      });
       return input;
     }
     const input = el("input", { ...attrs, type: "text", class: "json", placeholder: t("lobby.json_hint"),
