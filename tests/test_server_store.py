@@ -1,6 +1,9 @@
 """The SQL store on SQLite and on a real PostgreSQL server (started by the test session)."""
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 import boardlab
@@ -12,6 +15,7 @@ need_web()
 import sqlalchemy as sa  # noqa: E402
 from fastapi.testclient import TestClient  # noqa: E402
 
+import boardlab.server.store  # noqa: E402
 from boardlab.server.app import create_app  # noqa: E402
 from boardlab.server.store import Store, games, normalize_url, now  # noqa: E402
 from boardlab.server.tables import Live  # noqa: E402
@@ -38,7 +42,7 @@ def _row(game, game_id="g1", **extra) -> dict:
     row = {"id": game_id, "game": game.rules.name, "players": game.players, "options": game.options,
            "seed": game.seed, "seats": [{"kind": "bot", "agent": "random"}] * game.players,
            "log": saved["log"], "snapshot": saved["snapshot"], "state_hash": saved["state_hash"],
-           "version": len(game.log), "revision": 0, "status": "running", "to_play": game.to_play,
+           "save_version": saved["version"], "version": len(game.log), "revision": 0, "status": "running", "to_play": game.to_play,
            "undo": {"request": None, "last": None}, "created": t, "updated": t}
     row.update(extra)
     return row
@@ -54,9 +58,9 @@ def _played(name: str, players: int, seed: int, moves: int):
 
 
 def test_migrations_create_the_schema_once(store):
-    assert store.revision() == "0001"
+    assert store.revision() == "0002"
     store.migrate()  # a second start: nothing to do
-    assert store.revision() == "0001"
+    assert store.revision() == "0002"
     names = {c["name"] for c in sa.inspect(store.engine).get_columns("games")}
     assert names == {c.name for c in games.columns}
 
@@ -126,3 +130,44 @@ def test_the_api_on_this_database_survives_a_restart(url):
         again = c.get(f"/api/games/{gid}", params={"token": token}).json()
         assert again == v
         assert [g["id"] for g in c.get("/api/games").json()] == [gid]
+
+
+OLD_SAVES = sorted((Path(__file__).parent / "data" / "saves-v1").glob("*-mid.json"))[:3]
+
+
+@pytest.mark.parametrize("path", OLD_SAVES, ids=[p.stem for p in OLD_SAVES])
+def test_rows_written_before_the_module_contract_are_restored_by_replay(url, path):
+    """A database of the earlier format: migrated to revision 0002 (its rows marked format 1), each game
+    restored by replaying its log, and rewritten in the current format by its next action."""
+    from alembic import command
+    from alembic.config import Config
+
+    old = json.loads(path.read_text())
+    s = Store(url)
+    cfg = Config()
+    cfg.set_main_option("script_location", str(Path(boardlab.server.store.__file__).with_name("migrations")))
+    cfg.set_main_option("sqlalchemy.url", s.url.replace("%", "%%"))
+    with s.engine.begin() as conn:
+        cfg.attributes["connection"] = conn
+        command.upgrade(cfg, "0001")
+    t = now()
+    row = {"id": "old", "game": old["game"], "players": old["players"], "options": old["options"],
+           "seed": old["seed"], "seats": [{"kind": "human", "token_sha256": "0" * 64, "taken": True}] * old["players"],
+           "log": old["log"], "snapshot": old["snapshot"], "state_hash": old["state_hash"], "version": len(old["log"]),
+           "revision": 0, "status": "running", "to_play": None, "undo": {"request": None, "last": None},
+           "created": t, "updated": t}
+    with s.engine.begin() as conn:
+        conn.execute(games.insert().values(**row))  # the columns of revision 0001 only
+    s.migrate()
+    assert s.get("old")["save_version"] == 1
+    back = Live.from_row(s.get("old"))
+    fresh = boardlab.new_game(old["game"], old["players"], seed=old["seed"], options=old["options"])
+    for _seat, action in old["log"]:
+        fresh.apply(action)
+    assert back.game.state_hash() == fresh.state_hash() and back.game.view(0) == fresh.view(0)
+    saved = back.game.save(snapshot=True)
+    assert s.update("old", 0, revision=1, snapshot=saved["snapshot"], state_hash=saved["state_hash"],
+                    save_version=saved["version"])
+    again = Live.from_row(s.get("old"))
+    assert again.game.state_hash() == fresh.state_hash() and s.get("old")["save_version"] == 2
+    s.dispose()

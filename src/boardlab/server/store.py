@@ -31,6 +31,9 @@ games = sa.Table(
     sa.Column("log", sa.JSON, nullable=False),  # [[seat, action id], ...]
     sa.Column("snapshot", sa.JSON, nullable=False),  # codec.encode(state)
     sa.Column("state_hash", sa.String(64), nullable=False),
+    # the save format of snapshot and state_hash (core.game.SAVE_VERSION when written; rows of an older
+    # format are restored by replaying their log)
+    sa.Column("save_version", sa.Integer, nullable=False, server_default="1"),
     sa.Column("version", sa.Integer, nullable=False),  # len(log)
     sa.Column("revision", sa.Integer, nullable=False),  # +1 on every change of the row
     sa.Column("status", sa.String(16), nullable=False),  # open | running | finished

@@ -82,10 +82,11 @@ class Live:
 
     @classmethod
     def from_row(cls, row: dict) -> "Live":
-        data = {"format": SAVE_FORMAT, "version": SAVE_VERSION, "game": row["game"], "players": row["players"],
-                "options": row["options"], "seed": row["seed"], "log": row["log"], "state_hash": row["state_hash"],
-                "snapshot": row["snapshot"]}
-        game = load(data, trust_snapshot=True)  # SaveFileError if the snapshot does not match its hash
+        data = {"format": SAVE_FORMAT, "version": row.get("save_version", SAVE_VERSION), "game": row["game"],
+                "players": row["players"], "options": row["options"], "seed": row["seed"], "log": row["log"],
+                "state_hash": row["state_hash"], "snapshot": row["snapshot"]}
+        # SaveFileError if the snapshot does not match its hash; a row of an older format is replayed
+        game = load(data, trust_snapshot=True)
         return cls(row["id"], game, row["seats"], row["revision"], row["created"], row["undo"])
 
 
@@ -169,7 +170,7 @@ class Tables:
         def write() -> bool:
             if game is not live.game:
                 saved = game.save(snapshot=True)
-                fields.update(snapshot=saved["snapshot"], state_hash=saved["state_hash"])
+                fields.update(snapshot=saved["snapshot"], state_hash=saved["state_hash"], save_version=SAVE_VERSION)
             return self.store.update(live.id, live.revision, **fields)
 
         try:
@@ -228,7 +229,7 @@ class Tables:
         saved = game.save(snapshot=True)
         row = {"id": game_id, "game": game.rules.name, "players": players, "options": game.options, "seed": seed,
                "seats": stored, "log": [], "snapshot": saved["snapshot"], "state_hash": saved["state_hash"],
-               "version": 0, "revision": 0, "status": status_of(game, stored), "to_play": game.to_play,
+               "save_version": SAVE_VERSION, "version": 0, "revision": 0, "status": status_of(game, stored), "to_play": game.to_play,
                "undo": {"request": None, "last": None}, "created": created, "updated": created}
         try:
             await anyio.to_thread.run_sync(self.store.insert, row)
