@@ -14,7 +14,9 @@ from functools import lru_cache
 from typing import NamedTuple
 from xml.sax.saxutils import escape
 
+from .actions import place_xyr
 from .content import CITY, FIELD, LETTERS, MONASTERY, ROAD, TILE_INDEX, TILE_PIECES, WONDER_PIECES, WONDERS
+from .modules import REGISTRY
 
 U = 100  # one cell, in SVG units
 C = U / 2
@@ -510,22 +512,19 @@ def _draw_meeples(view: dict, cells: dict) -> str:
 
 # ---- legal placements --------------------------------------------------------------------------
 
-def _group_legal(legal) -> dict:
-    """(kind, wonder, x, y) -> [(rotation, id)] for `place:` and `wonder:` ids."""
+def _group_legal(view: dict, legal) -> dict:
+    """(kind, piece, x, y) -> [(rotation, id)]: the base game's `place:` ids, then the placements the
+    active modules name in their picture (`Module.picture(view, legal)`, the same shape; a wonder's
+    piece is its name)."""
     groups: dict = {}
     for a in legal or ():
-        kind, _, rest = a.partition(":")
-        if kind == "place":
-            wonder, coords = "", rest
-        elif kind == "wonder":
-            wonder, _, coords = rest.partition(":")
-        else:
-            continue
-        try:
-            x, y, r = (int(v) for v in coords.split(","))
-        except ValueError:
-            continue
-        groups.setdefault((kind, wonder, x, y), []).append((r, a))
+        xyr = place_xyr(a)
+        if xyr is not None:
+            groups.setdefault(("place", "", xyr[0], xyr[1]), []).append((xyr[2], a))
+    for name in view.get("modules", ()):
+        picture = REGISTRY.get(name).picture
+        for key, rots in (picture(view, legal or ()) if picture is not None else {}).items():
+            groups.setdefault(key, []).extend(rots)
     return groups
 
 
@@ -599,7 +598,7 @@ def render_board(view: dict, lang: str = "en", legal: list[str] | None = None, c
     `meeple:` ids as clickable rings on the tile just placed. For the web client the root says
     `data-fit="natural"` (the map keeps its scale and scrolls) and, while a tile is in hand,
     `data-in-hand` (its picture, `{rotation}` to fill in)."""
-    groups = _group_legal(legal)
+    groups = _group_legal(view, legal)
     in_hand = view.get("tile_in_hand")
     hand = {"in_hand": tile_url(in_hand)} if in_hand else {}  # the web client shows it beside the options
     x0, x1, y0, y1 = _bounds(view, groups)

@@ -353,7 +353,20 @@ def describe(state: CarcState, action_id: str, lang: str) -> str | None:
     return None
 
 
+def picture(view: dict, legal) -> dict:
+    """Its part of the board picture: each legal wonder placement, grouped by anchor cell, for the
+    base renderer to draw as a clickable outline (render.py `_group_legal`)."""
+    groups: dict = {}
+    for a in legal:
+        placed = parse_wonder(a)
+        if placed is not None:
+            name, x, y, r = placed
+            groups.setdefault(("wonder", name, x, y), []).append((r, a))
+    return groups
+
+
 MODULE.view = view
+MODULE.picture = picture
 MODULE.summary = summary
 MODULE.describe = describe
 MODULE.actions = actions
