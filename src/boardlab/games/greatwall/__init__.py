@@ -1,77 +1,39 @@
 """The Great Wall: the base game of seed 004 (GW-*), 2-5 players, with boardlab's authored
-rulings (GWA-*) and content where the seed is silent."""
+rulings (GWA-*) and content where the seed is silent.
+
+The base rules register on `tasks.BASE` (seasons.py, spring.py, locations.py, effects.py); the
+expansions, the Shame pool, the cooperative mode and the Ancient Chronicles scenarios are modules
+(modules/), reached only through `REGISTRY` and the extension points the base game declares
+(`tasks.POINTS`)."""
 from __future__ import annotations
 
 from typing import Literal
 
 from pydantic import field_validator
 
+from ...core.actions import Segment
 from ...core.errors import ConfigError
-from ...core.flow import Decision
 from ...core.i18n import Catalogue, core_catalogue
-from ...core.module import Part, Program
 from ...core.options import Options, option
 from ...core.registry import GameInfo
 from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, OWNER, Zone
-from . import effects, mechanics as M, seasons as S, spring as SP, tasks as T
+from . import actions as A, effects, mechanics as M, seasons as S, spring as SP, tasks as T
 from . import locations  # noqa: F401  (registers the Location tasks and decisions)
 from .content import _load
 from .data_tables import BOARD, CLANS, HORDES
 from .modules import REGISTRY
-from .modules import chronicles  # bridge: the scenario term of the position value
 from .state import GWState
 from .text import render_text
 from .view import CARDS, describe_action, full_view, localize_params, resample
 
-STEPS = {
-    "game.setup": S.step_setup,
-    "setup.general": S.step_choose_general,
-    "year.start": S.step_year,
-    "autumn.income": S.step_income,
-    "autumn.invasion": S.step_invasion,
-    "winter.start": S.step_winter,
-    "command.choose": S.step_choose_command,
-    "command.reveal": S.step_reveal_command,
-    "command.next": S.step_next_command,
-    "command.end": S.step_end_command,
-    "winter.end": S.step_winter_end,
-    "spring.start": SP.step_spring,
-    "battle.choose": SP.step_choose,
-    "battle.next": SP.step_next,
-    "spring.end": SP.step_spring_end,
-    "spring.after": SP.step_spring_after,
-    "summer.donate": S.step_summer,
-    "summer.reveal": S.step_reveal_donations,
-    "year.end": S.step_year_end,
-    "game.end_now": S.step_end_now,
-    "game.final": S.step_final,
-    **SP.STEPS,
-}
-DECISIONS = dict(T.DECISIONS)
-DECISIONS.update({
-    "general": Decision(S.legal_general, S.apply_general),
-    "command": Decision(S.legal_command, S.apply_command),
-    "donate": Decision(S.legal_donate, S.apply_donate),
-    "battle_section": Decision(SP.legal_section, SP.apply_section),
-})
-
+T.PROGRAM.registry = REGISTRY
+POINTS = T.POINTS
 
 EXPANSIONS = ("genghis", "rat")
 SCENARIOS = ("freezing", "famine", "emperor", "ghost", "diaoyu", "redturban")
 COOP_ONLY = {"diaoyu": "AC-DIA-03", "redturban": "AC-RED-04"}
 MODES = ("competitive", "cooperative")
-POINTS = {
-    "activation": "fn(state, location, players) -> extra tasks after a Location's effects",
-    "production": "fn(state, seat, location, amount) -> amount gathered",
-    "overseer_income": "fn(state, seat, location, level) -> tasks",
-    "raid": "fn(state, ...) -> tasks when a Horde raids",
-    "breach": "fn(state, section, rows, here, ...) -> tasks when the Wall is breached",
-    "breach_value": "fn(state, section, rows) -> extra Breach value",
-    "kill_value": "fn(state, row, kill) -> kill",
-    "defeated": "fn(state, row, winner) -> tasks when a Horde card is defeated",
-    "dispatched": "fn(state, seat, unit, row) -> tasks after a soldier is dispatched",
-}
 
 
 class GreatWallOptions(Options):
@@ -111,6 +73,7 @@ class GreatWall(Ruleset):
 
     options = GreatWallOptions
     state_class = GWState
+    program = T.PROGRAM
 
     def __init__(self):
         self.catalogue = Catalogue.load(__package__, parent=core_catalogue(), extra="modules")
@@ -152,35 +115,37 @@ class GreatWall(Ruleset):
     def resample_base(self, state: GWState, seat, stream) -> None:
         resample(state, seat, stream)
 
-    def base_actions(self, players: int, options: dict):
-        raise NotImplementedError("the Great Wall's action encoding is not written yet")
+    def base_actions(self, players: int, options: dict) -> list[Segment]:
+        """The base game's ids (actions.py): the same for every game of this player count and options."""
+        return A.segments(players, content_sets(players, options))
 
     def base_summary(self, state: GWState) -> dict:
         """For simulation reports: each seat's General and clan (clan i is seat i's colour)."""
         return {"general": list(state.general), "clan": [CLANS[s].id for s in range(state.players)]}
 
     def rewards(self, state: GWState) -> list[float]:
-        """D4: a cooperative game is won or lost by all together, a whole win for each."""
-        if state.ext.get("cooperative"):
-            return [1.0 if state.flags.get("winners") else 0.0] * state.players
+        """1/k of a win for each of k winners; a module may share the result instead (extension point
+        "rewards": the cooperative mode, D4)."""
+        for answer in T.extensions(state, "rewards"):
+            return answer(state)
         return super().rewards(state)
 
     def evaluate(self, state: GWState, seat: int) -> float:
-        """Cooperative: the team's mean worth (every seat shares it); otherwise the lead over the best rival."""
-        if not state.ext.get("cooperative"):
-            return super().evaluate(state, seat)
-        values = self.potential(state)
-        mean = sum(values) / len(values)
-        return min(1.0, max(0.0, 0.5 + (mean - BOARD.starting_honor) / (4 * max(10.0, abs(mean)))))
+        """The lead over the best rival; a module may value the position otherwise (extension point
+        "evaluate": the cooperative team's worth, D4)."""
+        for answer in T.extensions(state, "evaluate"):
+            return answer(state, seat)
+        return super().evaluate(state, seat)
 
     def base_potential(self, state: GWState) -> list[float]:
-        """Honor plus rough worth of what each seat holds and has put to work (for bots)."""
+        """Honor plus rough worth of what each seat holds and has put to work (for bots); the active
+        modules add their terms (`MODULE.potential`)."""
         tea = M.tea_order(state)
         return [state.honor[s] + 0.4 * sum(state.res[s]) + effects.measure(state, s, "soldiers_on_wall")
                 + 1.5 * effects.measure(state, s, "overseer_levels") + len(state.tactics[s]) + len(state.advisors[s])
                 + effects.measure(state, s, "horde_end_honor")
                 + 0.6 * sum(on.count(s) for on in state.clerks_on.values())
-                + 0.3 * (state.players - 1 - tea.index(s)) + chronicles.potential(state, s)
+                + 0.3 * (state.players - 1 - tea.index(s))
                 + _horde_progress(state, s) for s in range(state.players)]
 
     def render_text(self, view: dict, lang: str) -> str:
@@ -192,7 +157,6 @@ class GreatWall(Ruleset):
         if card and card in CARDS:
             return f"{CARDS[card].names.get(lang)}: {CARDS[card].text.get(lang)}"
         return super().rule_text(rule_id, lang)
-
 
 
 
@@ -245,14 +209,6 @@ def _check_combination(catalogue, expansions: list[str], scenario, mode: str) ->
         raise ConfigError("err.combo", catalogue, what=f"cooperative mode without {' or '.join(COOP_ONLY)}",
                           rule="D4, AC-03")
 
-
-BASE = Part()
-BASE.steps.update(STEPS)
-BASE.steps["tasks.run"] = T.runner(lambda state: GreatWall.program.flow(state.modules).answers)
-BASE.decisions.update(DECISIONS)
-from .modules import BASE_DECISIONS  # noqa: E402  (bridge)
-BASE_DECISIONS.update(DECISIONS)
-GreatWall.program = Program(BASE, REGISTRY, POINTS)
 
 RULESET = GreatWall()
 GAME = GameInfo(ruleset=RULESET, renderer="boardlab.games.greatwall.render",

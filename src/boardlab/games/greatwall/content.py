@@ -305,6 +305,14 @@ class KhanSet(_Strict):
     bannermen: list[Bannerman]
 
 
+class ScenarioCard(Card):
+    """AC-04..06: one card per Ancient Chronicles scenario (data/scenarios.yaml): `setup` (mode and setup
+    side), `text` (the rules side) and the numbers its module reads (`params`)."""
+    mode: Literal["competitive", "cooperative"]
+    setup: Text
+    params: dict[str, int | str | list[int] | list[str]] = Field(default_factory=dict)
+
+
 class Clan(_Strict):
     id: str
     names: Text

@@ -14,9 +14,17 @@ TACTICS = {t.id: t for t in C.load_cards("tactics.yaml", C.Tactic)}
 ARTIFACTS = {a.id: a for a in C.load_cards("artifacts.yaml", C.Artifact)}
 CLANS = [C.Clan.model_validate(c) for c in C._load("clans.yaml")]
 RAT_CARDS = {c.id: c for c in C.load_cards("rat_cards.yaml", C.RatCard)}
+KHAN_SET = C.KhanSet.model_validate(C._load("khan.yaml"))  # the Genghis Khan cards (GK-*)
+KHAN_CARDS = {KHAN_SET.khan.id: KHAN_SET.khan, **{c.id: c for c in (*KHAN_SET.skills, *KHAN_SET.awards,
+                                                                   *KHAN_SET.bannermen)}}
+SCENARIO_CARDS = {c.id: c for c in C.load_cards("scenarios.yaml", C.ScenarioCard)}  # AC-04..06
 CLAN_CARDS = {clan.id: tuple(c.id for c in COMMANDS.values() if c.clan == clan.id) for clan in CLANS}
 RES_INDEX = {r: i for i, r in enumerate(C.RESOURCES)}
-UNIT_INDEX = {u: i for i, u in enumerate(C.UNITS)}
+# Kinds of soldier by their index in a seat's `soldiers`: the base game's three, then the Bannerman,
+# a fourth kind that exists only where a module gives each seat one (GK-58). Views and events name
+# units by this table.
+UNIT_NAMES = C.UNITS + ("bannerman",)
+UNIT_INDEX = {u: i for i, u in enumerate(UNIT_NAMES)}
 
 
 def in_play(cards: dict, sets) -> list[str]:

@@ -5,23 +5,24 @@ handler below. Ops that need a choice ask their own decision.
 """
 from __future__ import annotations
 
+from . import actions as A
 from . import mechanics as M
 from . import tasks as T
 from .content import RESOURCES
-from .data_tables import BOARD, LOCS, vector
-from .state import ARCHER, BANNERMAN, GWState, HORSEMAN, SPEARMAN
-
-UNITS = {"spearman": SPEARMAN, "archer": ARCHER, "horseman": HORSEMAN, "bannerman": BANNERMAN}
-
-
-def effect_tasks(seat: int, effects: list[dict], rules: tuple[str, ...]) -> list[tuple]:
-    return [("fx", seat, op, arg, rules) for e in effects for op, arg in e.items()]
+from .data_tables import BOARD, LOCS, UNIT_INDEX, vector
+from .records import (Activate, ClerkMove, DiscardCards, EffectOp, FortifyFree, HandLimit, PlaceOverseer,
+                      RecruitFree, SoldierMove, TakeAdvisor, Wound, WoundColumn)
+from .state import ARCHER, GWState, HORSEMAN, SPEARMAN
+from .tasks import BASE
 
 
-@T.handler("fx")
-def run_effect(state: GWState, task: tuple) -> None:
-    _, seat, op, arg, rules = task
-    OPS[op](state, seat, arg, rules)
+def effect_tasks(seat: int, effects: list[dict], rules: tuple[str, ...]) -> list[EffectOp]:
+    return [EffectOp(seat, op, arg, rules) for e in effects for op, arg in e.items()]
+
+
+@T.handler(BASE, EffectOp)
+def run_effect(state: GWState, task: EffectOp) -> None:
+    OPS[task.op](state, task.seat, task.arg, task.rules)
 
 
 def _simple(fn):
@@ -65,7 +66,7 @@ def op_gain_clerk(state, seat, arg, rules):
 @_simple
 def op_draw_tactics(state, seat, arg, rules):
     M.draw_tactics(state, seat, arg, rules)
-    T.push(state, ("limit", seat, "tactics"))
+    T.push(state, HandLimit(seat, "tactics"))
 
 
 def _battle(key: str, per_seat: bool):
@@ -112,9 +113,10 @@ def legal_pay(state):
     return ["pay", "refuse"]
 
 
-@T.decision("pay", legal_pay)
+@T.task_decision(BASE, "pay", legal_pay)
 def apply_pay(state, action_id):
-    _, seat, _, arg, rules = T.top(state)
+    task = T.top(state)
+    seat, arg, rules = task.seat, task.arg, task.rules
     T.done(state)
     owed = vector(arg)
     paid = tuple(min(h, n) for h, n in zip(state.res[seat], owed)) if action_id == "pay" else (0, 0, 0, 0)
@@ -132,14 +134,14 @@ def op_gain_any(state, seat, arg, rules):
 
 
 def legal_gain_any(state):
-    return [f"resource:{r}" for r in T.top(state)[3]["of"]]
+    return [A.resource_id(r) for r in T.top(state).arg["of"]]
 
 
-@T.decision("gain_any", legal_gain_any)
+@T.task_decision(BASE, "gain_any", legal_gain_any)
 def apply_gain_any(state, action_id):
-    _, seat, _, arg, rules = T.top(state)
+    task = T.top(state)
     T.done(state)
-    M.gain(state, seat, {action_id.split(":")[1]: arg["n"]}, rules)
+    M.gain(state, task.seat, {A.arg(action_id): task.arg["n"]}, task.rules)
 
 
 def op_trade(state, seat, arg, rules):
@@ -149,27 +151,27 @@ def op_trade(state, seat, arg, rules):
     T.ask(state, seat, "trade")
 
 
-@T.decision("trade", lambda state: ["trade", "skip"])
+@T.task_decision(BASE, "trade", lambda state: ["trade", "skip"])
 def apply_trade(state, action_id):
-    _, seat, _, arg, rules = T.top(state)
+    task = T.top(state)
     T.done(state)
     if action_id == "trade":
-        M.pay(state, seat, arg["pay"], rules)
-        M.gain(state, seat, arg["gain"], rules)
+        M.pay(state, task.seat, task.arg["pay"], task.rules)
+        M.gain(state, task.seat, task.arg["gain"], task.rules)
 
 
 def op_move_clerks(state, seat, arg, rules):
     """GWA-MOVE-01: up to n moves, each from supply or a non-full Location to a free slot."""
-    T.replace(state, ("clerk_move", seat, arg, rules, None))
+    T.replace(state, ClerkMove(seat, arg, rules, None))
 
 
-@T.handler("clerk_move")
-def run_clerk_move(state, task):
-    _, seat, left, rules, source = task
-    if left <= 0 or not clerk_sources(state, seat) or not any(M.has_room(state, l) for l in M.locations(state)):
+@T.handler(BASE, ClerkMove)
+def run_clerk_move(state: GWState, task: ClerkMove) -> None:
+    seat = task.seat
+    if task.left <= 0 or not clerk_sources(state, seat) or not any(M.has_room(state, l) for l in M.locations(state)):
         T.done(state)
         return
-    T.ask(state, seat, "clerk_from" if source is None else "clerk_to")
+    T.ask(state, seat, "clerk_from" if task.source is None else "clerk_to")
 
 
 def clerk_sources(state, seat) -> list[str]:
@@ -178,35 +180,36 @@ def clerk_sources(state, seat) -> list[str]:
 
 
 def legal_clerk_from(state):
-    seat = T.top(state)[1]
-    return [f"from:{s}" for s in clerk_sources(state, seat)] + ["done"]
+    seat = T.top(state).seat
+    return [A.from_id(s) for s in clerk_sources(state, seat)] + ["done"]
 
 
-@T.decision("clerk_from", legal_clerk_from)
+@T.task_decision(BASE, "clerk_from", legal_clerk_from)
 def apply_clerk_from(state, action_id):
-    kind, seat, left, rules, _ = T.top(state)
+    task = T.top(state)
     if action_id == "done":
         T.done(state)
         return
-    T.replace(state, (kind, seat, left, rules, action_id.split(":")[1]))
+    T.replace(state, task._replace(source=A.arg(action_id)))
 
 
 def legal_clerk_to(state):
-    _, seat, _, _, source = T.top(state)
-    return [f"to:{l}" for l in M.locations(state) if l != source and M.has_room(state, l)]
+    source = T.top(state).source
+    return [A.to_id(l) for l in M.locations(state) if l != source and M.has_room(state, l)]
 
 
-@T.decision("clerk_to", legal_clerk_to)
+@T.task_decision(BASE, "clerk_to", legal_clerk_to)
 def apply_clerk_to(state, action_id):
-    kind, seat, left, rules, source = T.top(state)
-    target = action_id.split(":")[1]
+    task = T.top(state)
+    seat, rules, source = task.seat, task.rules, task.source
+    target = A.arg(action_id)
     if source == "supply":
         state.clerks[seat] -= 1
     else:
         M.take_clerk(state, seat, source)
     M.put_clerk(state, seat, target)
     state.log(rules + ("GW-MOVE-01", "GW-MOVE-02"), "ev.clerk", seat=seat, source=source, target=target)
-    T.replace(state, (kind, seat, left - 1, rules, None))
+    T.replace(state, task._replace(left=task.left - 1, source=None))
     overseer_bonus(state, seat, target)
 
 
@@ -228,36 +231,35 @@ def op_advanced_activation(state, seat, arg, rules):
 
 
 def activation_targets(state, ref) -> list[str]:
+    from .locations import effect_of  # a Location without an effect cannot be activated (AC-EMP-08)
     here = M.locations(state)
     pool = here if ref == "any" else [l for l in here if LOCS[l].kind == ref] if ref in (
         "production", "action", "green") else [ref]
-    from .locations import EFFECTS  # a Location without an effect cannot be activated (AC-EMP-08)
-    return [l for l in pool if l in EFFECTS and any(s >= 0 for s in state.clerks_on.get(l, ()))]
+    return [l for l in pool if effect_of(state, l) is not None and any(s >= 0 for s in state.clerks_on.get(l, ()))]
 
 
 def legal_advanced(state):
-    return [f"activate:{l}" for l in activation_targets(state, T.top(state)[3])]
+    return [A.activate_id(l) for l in activation_targets(state, T.top(state).arg)]
 
 
-@T.decision("advanced", legal_advanced)
+@T.task_decision(BASE, "advanced", legal_advanced)
 def apply_advanced(state, action_id):
-    _, seat, _, _, rules = T.top(state)
+    task = T.top(state)
     T.done(state)
-    T.push(state, ("activate", seat, action_id.split(":")[1], True, rules + ("GW-ACTIVATE-03",)))
+    T.push(state, Activate(task.seat, A.arg(action_id), True, task.rules + ("GW-ACTIVATE-03",)))
 
 
 def op_recruit(state, seat, arg, rules):
-    T.replace(state, ("recruit_free", seat, arg["unit"], arg.get("n", 1), rules))
+    T.replace(state, RecruitFree(seat, arg["unit"], arg.get("n", 1), rules))
 
 
-@T.handler("recruit_free")
-def run_recruit_free(state, task):
-    _, seat, unit, left, rules = task
-    u = UNITS[unit]
-    if left <= 0 or state.soldiers[seat][u] == 0 or not recruit_sections(state, u):
+@T.handler(BASE, RecruitFree)
+def run_recruit_free(state: GWState, task: RecruitFree) -> None:
+    u = UNIT_INDEX[task.unit]
+    if task.left <= 0 or state.soldiers[task.seat][u] == 0 or not recruit_sections(state, u):
         T.done(state)
         return
-    T.ask(state, seat, "recruit_free")
+    T.ask(state, task.seat, "recruit_free")
 
 
 def recruit_sections(state, unit: int) -> list[int]:
@@ -265,15 +267,14 @@ def recruit_sections(state, unit: int) -> list[int]:
 
 
 def legal_recruit_free(state):
-    return [f"section:{s}" for s in recruit_sections(state, UNITS[T.top(state)[2]])]
+    return [A.section_id(s) for s in recruit_sections(state, UNIT_INDEX[T.top(state).unit])]
 
 
-@T.decision("recruit_free", legal_recruit_free)
+@T.task_decision(BASE, "recruit_free", legal_recruit_free)
 def apply_recruit_free(state, action_id):
-    kind, seat, unit, left, rules = T.top(state)
-    section = int(action_id.split(":")[1])
-    deploy(state, seat, UNITS[unit], section, rules)
-    T.replace(state, (kind, seat, unit, left - 1, rules))
+    task = T.top(state)
+    deploy(state, task.seat, UNIT_INDEX[task.unit], A.int_arg(action_id), task.rules)
+    T.replace(state, task._replace(left=task.left - 1))
 
 
 def deploy(state, seat, unit: int, section: int, rules) -> None:
@@ -287,92 +288,92 @@ def deploy(state, seat, unit: int, section: int, rules) -> None:
 
 
 def op_move_soldiers(state, seat, arg, rules):
-    T.replace(state, ("soldier_move", seat, arg, rules, None, None))
+    T.replace(state, SoldierMove(seat, arg, rules, None, None))
 
 
-# A soldier move task: (kind, seat, moves left, rules, picked "unit@section" or None, route).
-# `route` None lets each move go anywhere; "fix" (the Messenger Office, GW-MESSENGER-01) makes
-# the first move's (origin, destination) the route of the others.
-
-@T.handler("soldier_move")
-def run_soldier_move(state, task):
-    _, seat, left, rules, picked, route = task
-    if left <= 0 or not movable(state, seat, route):
+@T.handler(BASE, SoldierMove)
+def run_soldier_move(state: GWState, task: SoldierMove) -> None:
+    if task.left <= 0 or not movable(state, task.seat, task.route):
         T.done(state)
         return
-    T.ask(state, seat, "soldier_from" if picked is None else "soldier_to")
+    T.ask(state, task.seat, "soldier_from" if task.picked is None else "soldier_to")
 
 
 def movable(state, seat, route=None) -> list[str]:
-    """GWA-MESSENGER-01: own soldiers on or behind the Wall (not on Horde cards)."""
+    """GWA-MESSENGER-01: own soldiers on or behind the Wall (not on Horde cards): Archers on it, and
+    every other kind behind it (an Archer behind it stays, GW-BREACH-11)."""
     out = []
+    kinds = [u for u in range(len(state.soldiers[seat])) if u != ARCHER]
     for s in range(BOARD.sections):
         if isinstance(route, tuple) and s != route[0]:
             continue
         targets = [t for t in range(BOARD.sections) if t != s and (not isinstance(route, tuple) or t == route[1])]
         if seat in state.archers[s] and any(M.free_archer_slot(state, t) for t in targets):
-            out.append(f"archer@{s}")
-        for unit in (SPEARMAN, HORSEMAN, BANNERMAN):
+            out.append(A.soldier_at("archer", s))
+        for unit in kinds:
             if (seat, unit) in state.behind[s] and targets:
-                out.append(f"{M.unit_name(unit)}@{s}")
+                out.append(A.soldier_at(M.unit_name(unit), s))
     return out
 
 
 def legal_soldier_from(state):
     task = T.top(state)
-    return [f"move:{m}" for m in movable(state, task[1], task[5])] + ["done"]
+    return [A.move_id(m) for m in movable(state, task.seat, task.route)] + ["done"]
 
 
-@T.decision("soldier_from", legal_soldier_from)
+@T.task_decision(BASE, "soldier_from", legal_soldier_from)
 def apply_soldier_from(state, action_id):
-    kind, seat, left, rules, _, route = T.top(state)
+    task = T.top(state)
     if action_id == "done":
         T.done(state)
         return
-    T.replace(state, (kind, seat, left, rules, action_id.split(":")[1], route))
+    T.replace(state, task._replace(picked=A.arg(action_id)))
 
 
 def legal_soldier_to(state):
-    _, seat, _, _, picked, route = T.top(state)
-    unit, origin = picked.split("@")
-    return [f"section:{t}" for t in range(BOARD.sections)
-            if t != int(origin) and (unit != "archer" or M.free_archer_slot(state, t))
+    task = T.top(state)
+    unit, origin = A.unit_at(task.picked)
+    route = task.route
+    return [A.section_id(t) for t in range(BOARD.sections)
+            if t != origin and (unit != "archer" or M.free_archer_slot(state, t))
             and (not isinstance(route, tuple) or t == route[1])]
 
 
-@T.decision("soldier_to", legal_soldier_to)
+@T.task_decision(BASE, "soldier_to", legal_soldier_to)
 def apply_soldier_to(state, action_id):
-    kind, seat, left, rules, picked, route = T.top(state)
-    unit, origin = picked.split("@")
-    origin, target = int(origin), int(action_id.split(":")[1])
+    task = T.top(state)
+    seat, route = task.seat, task.route
+    unit, origin = A.unit_at(task.picked)
+    target = A.int_arg(action_id)
     if unit == "archer":
         M.remove_archer(state, seat, origin)
         M.place_archer(state, seat, target)
     else:
-        M.remove_behind(state, seat, UNITS[unit], origin)
-        M.place_behind(state, seat, UNITS[unit], target)
-    state.log(rules, "ev.move_soldier", seat=seat, unit=unit, source=origin, target=target)
-    T.replace(state, (kind, seat, left - 1, rules, None, (origin, target) if route == "fix" else route))
+        M.remove_behind(state, seat, UNIT_INDEX[unit], origin)
+        M.place_behind(state, seat, UNIT_INDEX[unit], target)
+    state.log(task.rules, "ev.move_soldier", seat=seat, unit=unit, source=origin, target=target)
+    T.replace(state, task._replace(left=task.left - 1, picked=None,
+                                   route=(origin, target) if route == "fix" else route))
 
 
 def op_fortify(state, seat, arg, rules):
-    T.replace(state, ("fortify_free", seat, arg, rules))
+    T.replace(state, FortifyFree(seat, arg, rules))
 
 
-@T.handler("fortify_free")
-def run_fortify_free(state, task):
-    T.ask_or_done(state, task[1], "fortify_free", task[2] > 0 and fort_sections(state))
+@T.handler(BASE, FortifyFree)
+def run_fortify_free(state: GWState, task: FortifyFree) -> None:
+    T.ask_or_done(state, task.seat, "fortify_free", task.left > 0 and fort_sections(state))
 
 
 def fort_sections(state) -> list[int]:
     return [s for s in range(BOARD.sections) if state.forts[s] < BOARD.fortification["max_per_section"]]
 
 
-@T.decision("fortify_free", lambda state: [f"section:{s}" for s in fort_sections(state)])
+@T.task_decision(BASE, "fortify_free", lambda state: [A.section_id(s) for s in fort_sections(state)])
 def apply_fortify_free(state, action_id):
-    kind, seat, left, rules = T.top(state)
-    build_fort(state, seat, int(action_id.split(":")[1]), rules)
-    T.replace(state, (kind, seat, left - 1, rules))
+    task = T.top(state)
+    build_fort(state, task.seat, A.int_arg(action_id), task.rules)
+    T.replace(state, task._replace(left=task.left - 1))
 
 
 def build_fort(state, seat, section, rules) -> None:
@@ -383,85 +384,85 @@ def build_fort(state, seat, section, rules) -> None:
 
 
 def op_overseer(state, seat, arg, rules):
-    T.replace(state, ("overseer", seat, arg, rules, "any", True))
+    T.replace(state, PlaceOverseer(seat, arg, rules, "any", True))
 
 
 def op_take_advisor(state, seat, arg, rules):
-    T.replace(state, ("take_advisor", seat, arg, rules))
+    T.replace(state, TakeAdvisor(seat, arg, rules))
 
 
-@T.handler("take_advisor")
-def run_take_advisor(state, task):
-    T.ask_or_done(state, task[1], "take_advisor", task[2] > 0 and state.advisor_track)
+@T.handler(BASE, TakeAdvisor)
+def run_take_advisor(state: GWState, task: TakeAdvisor) -> None:
+    T.ask_or_done(state, task.seat, "take_advisor", task.left > 0 and state.advisor_track)
 
 
-@T.decision("take_advisor", lambda state: [f"advisor:{i}" for i in range(len(state.advisor_track))])
+@T.task_decision(BASE, "take_advisor", lambda state: [A.track_id(i) for i in range(len(state.advisor_track))])
 def apply_take_advisor(state, action_id):
-    kind, seat, left, rules = T.top(state)
-    M.take_from_track(state, seat, int(action_id.split(":")[1]), rules)
+    task = T.top(state)
+    M.take_from_track(state, task.seat, A.int_arg(action_id), task.rules)
     M.refill_advisor_track(state, 1)
-    T.replace(state, (kind, seat, left - 1, rules))
-    T.push(state, ("limit", seat, "advisors"))
+    T.replace(state, task._replace(left=task.left - 1))
+    T.push(state, HandLimit(task.seat, "advisors"))
 
 
 def op_discard_tactic(state, seat, arg, rules):
-    T.replace(state, ("discard", seat, "tactics", arg, rules, 0))
+    T.replace(state, DiscardCards(seat, "tactics", arg, rules, 0))
 
 
-@T.handler("discard")
-def run_discard(state, task):
+@T.handler(BASE, DiscardCards)
+def run_discard(state: GWState, task: DiscardCards) -> None:
     """Discard `left` cards; the `keep` newest cards of the hand may not be chosen."""
-    _, seat, hand, left, rules, keep = task
-    if left <= 0 or len(getattr(state, hand)[seat]) <= keep:
+    if task.left <= 0 or len(getattr(state, task.hand)[task.seat]) <= task.keep:
         T.done(state)
         return
-    T.ask(state, seat, f"discard_{hand}")
+    T.ask(state, task.seat, f"discard_{task.hand}")
 
 
 def _legal_discard(hand):
     def legal(state):
-        _, seat, _, _, _, keep = T.top(state)
-        cards = getattr(state, hand)[seat]
-        return [f"discard:{c}" for c in dict.fromkeys(cards[:len(cards) - keep])]
+        task = T.top(state)
+        cards = getattr(state, hand)[task.seat]
+        return [A.discard_id(c) for c in dict.fromkeys(cards[:len(cards) - task.keep])]
     return legal
 
 
 def _apply_discard(hand):
     def apply(state, action_id):
-        kind, seat, _, left, rules, keep = T.top(state)
-        card = action_id.split(":", 1)[1]
+        task = T.top(state)
+        seat = task.seat
+        card = A.arg(action_id)
         cards = list(getattr(state, hand)[seat])
         cards.remove(card)
         getattr(state, hand)[seat] = tuple(cards)
         (state.tactic_discard if hand == "tactics" else state.advisor_discard).append(card)
-        state.log(rules, f"ev.discard_{hand}", seat=seat)
-        T.replace(state, (kind, seat, hand, left - 1, rules, keep))
+        state.log(task.rules, f"ev.discard_{hand}", seat=seat)
+        T.replace(state, task._replace(left=task.left - 1))
     return apply
 
 
 for _hand in ("tactics", "advisors"):
-    T.decision(f"discard_{_hand}", _legal_discard(_hand))(_apply_discard(_hand))
+    T.task_decision(BASE, f"discard_{_hand}", _legal_discard(_hand))(_apply_discard(_hand))
 
 
-@T.handler("limit")
-def run_limit(state, task):
+@T.handler(BASE, HandLimit)
+def run_limit(state: GWState, task: HandLimit) -> None:
     """GW-POST-09/10, GW-TACTICS-01/02: over the hand limit, discard down to it."""
-    _, seat, hand = task
+    seat, hand = task.seat, task.hand
     T.done(state)
     over = len(getattr(state, hand)[seat]) - BOARD.hand_limits[hand]
     if over > 0:
         # GW-POST-10: a 7th Advisor makes you discard one of the 6 you had; a Tactic may be any
         keep = 1 if hand == "advisors" else 0
         rules = ("GW-POST-09", "GW-POST-10") if hand == "advisors" else ("GW-TACTICS-01", "GW-TACTICS-02")
-        T.push(state, ("discard", seat, hand, over, rules, keep))
+        T.push(state, DiscardCards(seat, hand, over, rules, keep))
 
 
 def op_wound(state, seat, arg, rules):
-    T.replace(state, ("wound", seat, arg, rules))
+    T.replace(state, Wound(seat, arg, rules))
 
 
 def op_wound_column(state, seat, arg, rules):
-    T.replace(state, ("wound_column", seat, arg, rules))
+    T.replace(state, WoundColumn(seat, arg, rules))
 
 
 OPS = {

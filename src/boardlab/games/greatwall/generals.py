@@ -4,18 +4,16 @@ from __future__ import annotations
 from . import tasks as T
 from .data_tables import GENERALS
 from .effects import effect_tasks
+from .state import GWState
 
 
-# Module functions `fn(state, seat, event)` told of every trigger (e.g. the Emperor's Award, GK-56).
-LISTENERS: list = []
-
-
-def trigger(state, seat: int, event: str) -> None:
-    """Fire the seat's General ability if it listens to `event` (the ability's rule: its card)."""
+def trigger(state: GWState, seat: int, event: str) -> None:
+    """Fire the seat's General ability if it listens to `event` (the ability's rule: its card).
+    Modules hear every trigger first (extension point "trigger", e.g. the Emperor's Award, GK-56)."""
     if seat < 0:
         return
-    for listener in LISTENERS:
-        listener(state, seat, event)
+    for answer in T.extensions(state, "trigger"):
+        answer(state, seat, event)
     if state.general[seat] is None:
         return
     ability = GENERALS[state.general[seat]].ability

@@ -3,10 +3,9 @@ hand limits, the Advisor track. Each function changes the state and logs with a 
 from __future__ import annotations
 
 from .content import RESOURCES
-from .data_tables import BOARD, LOC_ORDER, LOCS, vector
+from .data_tables import BOARD, LOC_ORDER, LOCS, UNIT_NAMES, vector
 from .state import GWState, SECONDARY
-
-UNIT_NAMES = ("spearman", "archer", "horseman", "bannerman")
+from .tasks import END_NOW, extensions
 
 
 # ---- tracks (GWA-TRACK-01/02) ----------------------------------------------------------------
@@ -99,8 +98,8 @@ def has_room(state: GWState, loc: str) -> bool:
 
 
 def closed(state: GWState, loc: str) -> bool:
-    """A scenario may close Locations to Clerks (e.g. haunted ones, AC-GHO-08): `ext["closed_locations"]`."""
-    return loc in state.ext.get("closed_locations", ())
+    """A module may close Locations to Clerks (haunted ones, AC-GHO-08): extension point "closed_location"."""
+    return any(answer(state, loc) for answer in extensions(state, "closed_location"))
 
 
 def clerks_of(state: GWState, loc: str, seat: int) -> int:
@@ -154,13 +153,12 @@ def remove_behind(state: GWState, seat: int, unit: int, section: int) -> None:
 
 
 def soldier_dies(state: GWState, seat: int, unit: int) -> None:
-    """A killed soldier goes back to its owner's supply (GW-BREACH-12, D23), unless a scenario
-    removes the dead from the game (`ext["permanent_death"]`, AC-GHO-14)."""
-    if state.ext.get("permanent_death"):
-        dead = dict(state.ext.get("dead", ()))
-        dead[seat] = dead.get(seat, 0) + 1
-        state.ext["dead"] = tuple(sorted(dead.items()))
-    elif seat == SECONDARY:
+    """A killed soldier goes back to its owner's supply (GW-BREACH-12, D23), unless a module takes
+    the dead out of the game (extension point "soldier_killed", AC-GHO-14)."""
+    for answer in extensions(state, "soldier_killed"):
+        if answer(state, seat, unit):
+            return
+    if seat == SECONDARY:
         state.secondary_spearmen += 1
     else:
         state.add_soldiers(seat, unit, 1)
@@ -233,13 +231,23 @@ def resources_of(state: GWState, seat: int) -> dict:
 # ---- ending at once (D3: a scenario's loss condition ends the game immediately) --------------------
 
 def years(state: GWState) -> int:
-    """D1: the game's length; a scenario may shorten it (stored by its module in `ext["years"]`)."""
-    return state.ext.get("years", BOARD.years)
+    """D1: the game's length; a scenario may shorten it (extension point "years")."""
+    n = BOARD.years
+    for answer in extensions(state, "years"):
+        n = answer(state, n)
+    return n
 
 
-def end_now(state: GWState, rules: tuple[str, ...]) -> None:
-    """A loss condition: every player loses, and the game ends as soon as the running step or task
-    finishes (the task runner and the `game.end_now` step drop whatever was still scheduled)."""
-    state.flags["end_now"] = True
+def end_now(state: GWState, rules: tuple[str, ...]) -> str:
+    """A loss condition (D3): every player loses and the game ends at once. Records the loss
+    (`state.flags["lost"]`, the rules) and returns the step `game.end_now`: a flow step returns it;
+    a handler or task decision (tasks.handler, tasks.task_decision) leaves to it when it finishes,
+    and that step drops whatever was still scheduled."""
     state.flags["lost"] = tuple(rules)
     state.log(rules, "ev.all_lose")
+    return END_NOW
+
+
+def lost(state: GWState) -> bool:
+    """A loss condition ended (or is ending) the game (D3)."""
+    return "lost" in state.flags

@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from xml.sax.saxutils import escape
 
+from typing import NamedTuple
+
 from ...core.registry import ruleset
 from .data_tables import BOARD, CLANS, HORDES
-from .modules.genghis import CARDS as KHAN_CARDS
 from .text import module_lines
 from .view import CARDS, name_of
 
@@ -28,16 +29,16 @@ FONT = 'font-family="sans-serif"'
 
 # ---- helpers ------------------------------------------------------------------------------------
 
-def _a(value) -> str:
+def attr(value) -> str:
     return escape(str(value), {'"': "&quot;"})
 
 
-def _text(x, y, s, size=12, anchor="start", weight="normal", fill="#222", extra="") -> str:
+def svg_text(x, y, s, size=12, anchor="start", weight="normal", fill="#222", extra="") -> str:
     return (f'<text x="{x}" y="{y}" font-size="{size}" text-anchor="{anchor}" font-weight="{weight}" '
             f'fill="{fill}" {FONT} {extra}>{escape(str(s))}</text>')
 
 
-def _clip(s: str, n: int) -> str:
+def clip(s: str, n: int) -> str:
     return s if len(s) <= n else s[: n - 1] + "…"
 
 
@@ -48,23 +49,24 @@ def seat_colour(view: dict, seat: int) -> str:
     return NEUTRAL
 
 
-def _matching(legal: list[str], test) -> list[str]:
+def matching(legal: list[str], test) -> list[str]:
     return [a for a in legal if test(a.split(":"))]
 
 
-def _clickable(actions: list[str], title: str = "") -> str:
+def clickable(actions: list[str], title: str = "") -> str:
     """Attributes making an element clickable for `actions` (none: just a tooltip)."""
     tip = f"<title>{escape(title)}</title>" if title else ""
     if not actions:
         return "", tip
-    return (f' class="legal" data-actions="{_a(" ".join(actions))}" data-action="{_a(actions[0])}" '
+    return (f' class="legal" data-actions="{attr(" ".join(actions))}" data-action="{attr(actions[0])}" '
             f'style="cursor:pointer"'), tip
 
 
 class Ctx:
     def __init__(self, view: dict, lang: str, legal: list[str]):
         self.view, self.lang, self.legal = view, lang, legal
-        self.cat = ruleset("greatwall").catalogue
+        self.rules = ruleset("greatwall")
+        self.cat = self.rules.catalogue
 
     def name(self, thing) -> str:
         try:
@@ -88,13 +90,13 @@ def _horde_card(ctx: Ctx, h: dict, x: float, y: float) -> str:
     card, section = h["card"], h["section"]
     spec = HORDES.get(card)
     battle_here = ctx.view.get("battle", {}).get("section") == section
-    out = [f'<g data-horde="{_a(card)}" data-section="{section}" data-row="{h["row"]}">'
+    out = [f'<g data-horde="{attr(card)}" data-section="{section}" data-row="{h["row"]}">'
            f'<rect x="{x}" y="{y}" width="{SECTION_W - 20}" height="{ROW_H - 8}" rx="6" fill="#f3e3c3" '
            f'stroke="{"#b22222" if battle_here else "#6b4f20"}" stroke-width="{3 if battle_here else 1.5}">'
            f'<title>{escape(ctx.name(card))}: {escape(ctx.card_text(card))}</title></rect>',
-           _text(x + 8, y + 16, _clip(ctx.name(card), 24), 13, weight="bold")]
+           svg_text(x + 8, y + 16, clip(ctx.name(card), 24), 13, weight="bold")]
     if spec is not None:
-        out.append(_text(x + 8, y + 32, _label(ctx, "horde", breach=spec.breach, kill=spec.kill, honor=spec.victory_honor), 11, fill="#5a3a10"))
+        out.append(svg_text(x + 8, y + 32, _label(ctx, "horde", breach=spec.breach, kill=spec.kill, honor=spec.victory_honor), 11, fill="#5a3a10"))
     out.append(_horde_slots(ctx, h, spec, x + SECTION_W - 20 - 3 * 26 - 8, y + 8, battle_here))
     return "".join(out) + "</g>"
 
@@ -105,27 +107,25 @@ def _horde_slots(ctx: Ctx, h: dict, spec, x0: float, y0: float, battle_here: boo
         x, y = x0 + (k % 3) * 26, y0 + (k // 3) * 30
         vital = spec is not None and k < len(spec.slots) and spec.slots[k].vital
         fill = seat_colour(ctx.view, cover[0]) if cover else ("#ffffff" if vital else "#e8dcc0")
-        acts = _matching(ctx.legal, lambda p, k=k: battle_here and (
+        acts = matching(ctx.legal, lambda p, k=k: battle_here and (
             (p[0] == "slot" and len(p) == 2 and p[1] == str(k)) or
             (p[0] == "slot" and len(p) == 3 and p[1] == str(h["row"]) and p[2] == str(k)))) if not cover else []
-        attrs, tip = _clickable(acts, ctx.name("vital") if vital else "")
+        attrs, tip = clickable(acts, ctx.name("vital") if vital else "")
         out.append(f'<rect x="{x}" y="{y}" width="22" height="26" rx="3" fill="{fill}" '
                    f'stroke="{"#b22222" if vital else "#8a7a5a"}" stroke-width="{2.5 if vital else 1}" '
                    f'data-slot="{k}" data-vital="{int(vital)}"{attrs}>{tip}</rect>')
         if cover:
-            out.append(_text(x + 11, y + 18, UNIT_LETTER.get(cover[1], "?"), 12, "middle", "bold",
+            out.append(svg_text(x + 11, y + 18, UNIT_LETTER.get(cover[1], "?"), 12, "middle", "bold",
                              "#000" if fill in ("#f4f4f4", "#e0b000") else "#fff"))
     return "".join(out)
 
 
-def _hordes(ctx: Ctx) -> str:
+def _hordes(ctx: Ctx, overlay: str = "") -> str:
+    """The Horde array, with what modules draw over it (`Picture.overlay`)."""
     out = ['<g data-layer="hordes">']
-    khan = (ctx.view.get("genghis") or {}).get("khan")
     for s in range(BOARD.sections):
-        out.append(_text(s * SECTION_W + SECTION_W / 2, HORDE_TOP - 10, ctx.name(s), 14, "middle", "bold"))
-        if s == khan:  # GK-17/40: the Khan's model stands before this section
-            out.append(f'<g data-khan="{s}">' + _text(s * SECTION_W + SECTION_W - 14, HORDE_TOP - 10,
-                       "⚑ " + ctx.name("genghis_khan"), 13, "end", "bold", "#b22222") + "</g>")
+        out.append(svg_text(s * SECTION_W + SECTION_W / 2, HORDE_TOP - 10, ctx.name(s), 14, "middle", "bold"))
+    out.append(overlay)
     for h in ctx.view.get("hordes", []):
         row = BOARD.horde_rows - 1 - h["row"]  # row 0 stands nearest the Wall
         out.append(_horde_card(ctx, h, h["section"] * SECTION_W + 10, HORDE_TOP + row * ROW_H))
@@ -140,8 +140,8 @@ WALL_H = 96
 
 def _section(ctx: Ctx, s: int, sec: dict) -> str:
     x = s * SECTION_W + 10
-    acts = _matching(ctx.legal, lambda p: len(p) >= 2 and p[1] == str(s) and p[0] in ("section", "build", "fort"))
-    attrs, tip = _clickable(acts, ctx.name(s))
+    acts = matching(ctx.legal, lambda p: len(p) >= 2 and p[1] == str(s) and p[0] in ("section", "build", "fort"))
+    attrs, tip = clickable(acts, ctx.name(s))
     out = [f'<g data-section="{s}" data-wall="{sec["wall"]}">',
            f'<rect x="{x}" y="{WALL_TOP}" width="{SECTION_W - 20}" height="{WALL_H}" rx="4" fill="#b9a98a" '
            f'stroke="#4d4030" stroke-width="2"{attrs}>{tip}</rect>']
@@ -149,7 +149,7 @@ def _section(ctx: Ctx, s: int, sec: dict) -> str:
         out.append(f'<rect x="{x + 6}" y="{WALL_TOP + WALL_H - 14 - lv * 10}" width="60" height="8" '
                    f'fill="#7d6a4f" pointer-events="none"/>')
     label = _label(ctx, "wall", level=sec["wall"], defence=sec["defence"], forts=sec["fortifications"])
-    out.append(_text(x + 76, WALL_TOP + 18, label, 12, extra='pointer-events="none"'))
+    out.append(svg_text(x + 76, WALL_TOP + 18, label, 12, extra='pointer-events="none"'))
     out.append(_units(ctx, [[seat, "archer"] for seat in sec["archers"]], x + 76, WALL_TOP + 34,
                       sec["archer_slots"]))
     out.append(_units(ctx, sec["behind"], x + 8, WALL_TOP + 58))
@@ -163,9 +163,9 @@ def _units(ctx: Ctx, units: list, x: float, y: float, slots: int = 0) -> str:
         cx, cy = x + 10 + (i % 12) * 22, y + 10 + (i // 12) * 20
         fill = seat_colour(ctx.view, seat)
         ink = "#000" if fill in ("#f4f4f4", "#e0b000") else "#fff"
-        out.append(f'<circle cx="{cx}" cy="{cy}" r="9" fill="{fill}" stroke="#333" data-unit="{_a(unit)}" '
+        out.append(f'<circle cx="{cx}" cy="{cy}" r="9" fill="{fill}" stroke="#333" data-unit="{attr(unit)}" '
                    f'data-seat="{seat}" pointer-events="none"/>'
-                   + _text(cx, cy + 4, UNIT_LETTER.get(unit, "?"), 10, "middle", "bold", ink,
+                   + svg_text(cx, cy + 4, UNIT_LETTER.get(unit, "?"), 10, "middle", "bold", ink,
                            'pointer-events="none"'))
     for i in range(len(units), slots):
         out.append(f'<circle cx="{x + 10 + i * 22}" cy="{y + 10}" r="9" fill="none" stroke="#555" '
@@ -186,12 +186,12 @@ KIND_FILL = {"production": "#e3efd5", "action": "#dfe7f3", "green": "#d6eedc"}
 
 
 def _location(ctx: Ctx, loc: str, info: dict, x: float, y: float) -> str:
-    acts = _matching(ctx.legal, lambda p: loc in p[1:])
-    attrs, tip = _clickable(acts, ctx.name(loc))
-    out = [f'<g data-location="{_a(loc)}">',
+    acts = matching(ctx.legal, lambda p: loc in p[1:])
+    attrs, tip = clickable(acts, ctx.name(loc))
+    out = [f'<g data-location="{attr(loc)}">',
            f'<rect x="{x}" y="{y}" width="{LOC_W}" height="{LOC_H}" rx="6" fill="{KIND_FILL.get(info["kind"], "#eee")}" '
            f'stroke="#445" stroke-width="1.5"{attrs}>{tip}</rect>',
-           _text(x + 8, y + 17, _clip(ctx.name(loc), 20), 13, weight="bold", extra='pointer-events="none"')]
+           svg_text(x + 8, y + 17, clip(ctx.name(loc), 20), 13, weight="bold", extra='pointer-events="none"')]
     clerks = info.get("clerks", [])
     shown = max(info.get("slots", 0), len(clerks))
     for i in range(shown):
@@ -220,15 +220,15 @@ def _locations(ctx: Ctx) -> tuple[str, float]:
 # ---- cards: the advisor track, Artifacts, hands --------------------------------------------------
 
 def _card(ctx: Ctx, card: str, x: float, y: float, acts: list[str], note: str = "", role: str = "card") -> str:
-    attrs, tip = _clickable(acts, f"{ctx.name(card)}: {ctx.card_text(card)}")
+    attrs, tip = clickable(acts, f"{ctx.name(card)}: {ctx.card_text(card)}")
     lines = _wrap(ctx.name(card), 13)
-    out = [f'<g data-{role}="{_a(card)}">',
+    out = [f'<g data-{role}="{attr(card)}">',
            f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fffaf0" stroke="#6b5a3c" '
            f'stroke-width="1.5"{attrs}>{tip}</rect>']
-    out += [_text(x + 5, y + 15 + 13 * i, line, 11, weight="bold", extra='pointer-events="none"')
+    out += [svg_text(x + 5, y + 15 + 13 * i, line, 11, weight="bold", extra='pointer-events="none"')
             for i, line in enumerate(lines[:3])]
     if note:
-        out.append(_text(x + CARD_W - 5, y + CARD_H - 6, note, 10, "end", fill="#6b4f20", extra='pointer-events="none"'))
+        out.append(svg_text(x + CARD_W - 5, y + CARD_H - 6, note, 10, "end", fill="#6b4f20", extra='pointer-events="none"'))
     return "".join(out) + "</g>"
 
 
@@ -247,14 +247,14 @@ def _wrap(s: str, n: int) -> list[str]:
 
 
 def _card_actions(ctx: Ctx, card: str) -> list[str]:
-    return _matching(ctx.legal, lambda p: card in p[1:])
+    return matching(ctx.legal, lambda p: card in p[1:])
 
 
 def _track(ctx: Ctx, y: float) -> tuple[str, float]:
-    out = ['<g data-layer="track">', _text(10, y + 14, _label(ctx, "track"), 13, weight="bold")]
+    out = ['<g data-layer="track">', svg_text(10, y + 14, _label(ctx, "track"), 13, weight="bold")]
     picking = ctx.view.get("decision") in ("take_advisor", "pick")
     for i, entry in enumerate(ctx.view.get("advisor_track", [])):
-        acts = _matching(ctx.legal, lambda p, i=i: picking and p[0] == "advisor" and p[1:] == [str(i)])
+        acts = matching(ctx.legal, lambda p, i=i: picking and p[0] == "advisor" and p[1:] == [str(i)])
         out.append(_card(ctx, entry["card"], 10 + i * (CARD_W + 8), y + 22, acts, f'{entry["price"]}●',
                          role="track"))
     x = 10 + 6 * (CARD_W + 8) + 20
@@ -263,51 +263,47 @@ def _track(ctx: Ctx, y: float) -> tuple[str, float]:
     return "".join(out) + "</g>", y + 22 + CARD_H + 14
 
 
-# ---- expansions and scenario: Genghis Khan's cards, then a line per module ----------------------
+# ---- expansions and scenarios: each module's picture, then a line per module ----------------------
+#
+# A module of the game may give `MODULE.picture(ctx, y) -> Picture | None`, drawn from the view in
+# `ctx` (None, or an empty Picture, when the view holds nothing of it): words for the headline, SVG
+# over the Horde array (`overlay`, board coordinates) and a band of the table below the Advisor track
+# (`band`, drawn from `y`, `height` high). Its lines (`MODULE.lines`, text.py) follow the bands.
 
-KHAN_W, SPOT = 200, 22
-
-
-def _khan_card(ctx: Ctx, gk: dict, card: str, x: float, y: float) -> str:
-    """One of the Khan's cards with its Vital spots: taken (seat colour, unit), open and counting
-    (clickable when an attack may take it), or not counting at this player count (dashed)."""
-    taken = {(c, k): (seat, unit) for c, k, seat, unit in gk["spots"]}
-    counting = {(c, k) for c, k in gk["open"]} | set(taken)
-    off = card in gk.get("off", [])
-    out = [f'<g data-khan-card="{_a(card)}"><rect x="{x}" y="{y}" width="{KHAN_W}" height="58" rx="6" '
-           f'fill="{"#ddd" if off else "#f6e0d0"}" stroke="#7a2e1a"><title>{escape(ctx.name(card))}: '
-           f'{escape(ctx.card_text(card))}</title></rect>',
-           _text(x + 8, y + 16, _clip(ctx.name(card), 28), 12, weight="bold")]
-    for k, spot in enumerate(KHAN_CARDS[card].spots):
-        sx, sy = x + 8 + k * (SPOT + 4), y + 26
-        who = taken.get((card, k))
-        acts = _matching(ctx.legal, lambda p, k=k: p[:3] == ["spot", card, str(k)]) if who is None else []
-        attrs, tip = _clickable(acts, str(spot.mark or ""))
-        fill = seat_colour(ctx.view, who[0]) if who else "#fff"
-        dash = "" if (card, k) in counting else ' stroke-dasharray="3 2"'
-        out.append(f'<rect x="{sx}" y="{sy}" width="{SPOT}" height="{SPOT}" rx="3" fill="{fill}" stroke="#b22222"'
-                   f'{dash} data-spot="{k}"{attrs}>{tip}</rect>')
-        label = UNIT_LETTER.get(who[1], "?") if who else (str(spot.mark) if spot.mark else "")
-        out.append(_text(sx + SPOT / 2, sy + 15, label, 11, "middle", "bold", "#fff" if who else "#b22222"))
-    return "".join(out) + "</g>"
+class Picture(NamedTuple):
+    headline: tuple[str, ...] = ()
+    overlay: str = ""
+    band: str = ""
+    height: float = 0
 
 
-def _modules(ctx: Ctx, y: float) -> tuple[str, float]:
-    lines = module_lines(ctx.cat, ctx.view, ctx.lang)
-    gk = ctx.view.get("genghis")
-    if not lines and not gk:
-        return "", y
-    out = ['<g data-layer="modules">']
-    if gk:
-        for i, card in enumerate(gk["cards"]):
-            out.append(_khan_card(ctx, gk, card, 10 + i * (KHAN_W + 10), y + 4))
-        y += 70
+def _pictures(ctx: Ctx, y: float) -> tuple[list[Picture], float]:
+    registry = ctx.rules.program.registry
+    out = []
+    for name in registry.names():
+        part = registry.get(name)
+        if part.picture is not None:
+            pic = part.picture(ctx, y)
+            if pic is not None:
+                out.append(pic)
+                y += pic.height
+    return out, y
+
+
+def _modules(ctx: Ctx, y: float) -> tuple[str, float, list[Picture]]:
+    lines = module_lines(ctx.rules, ctx.view, ctx.lang)
+    pictures, bottom = _pictures(ctx, y)
+    bands = [p.band for p in pictures if p.band]
+    if not lines and not bands:
+        return "", y, pictures
+    out = ['<g data-layer="modules">'] + bands
+    y = bottom
     for line in lines:
         parts = _wrap(line, 150) if line.isascii() else [line[i:i + 76] for i in range(0, len(line), 76)]
         for part in parts:
-            out.append(_text(10, y + 16, part, 12))
+            out.append(svg_text(10, y + 16, part, 12))
             y += 17
-    return "".join(out) + "</g>", y + 8
+    return "".join(out) + "</g>", y + 8, pictures
 
 
 # ---- players -------------------------------------------------------------------------------------
@@ -323,18 +319,18 @@ def _player(ctx: Ctx, p: dict, y: float) -> str:
            f'<rect x="10" y="{y}" width="{W - 20}" height="{PLAYER_H - 8}" rx="6" fill="#fbfbf7" '
            f'stroke="{colour}" stroke-width="{4 if me else 2}"/>',
            f'<rect x="10" y="{y}" width="14" height="{PLAYER_H - 8}" rx="4" fill="{colour}" stroke="#333"/>',
-           _text(32, y + 18, f'{_clan(ctx, p)} — {ctx.name(p["general"]) if p.get("general") else "…"}', 13,
+           svg_text(32, y + 18, f'{_clan(ctx, p)} — {ctx.name(p["general"]) if p.get("general") else "…"}', 13,
                  weight="bold"),
-           _text(W - 24, y + 18, f'★ {p["honor"]}', 15, "end", "bold", extra=f'data-honor="{p["honor"]}"')]
+           svg_text(W - 24, y + 18, f'★ {p["honor"]}', 15, "end", "bold", extra=f'data-honor="{p["honor"]}"')]
     x = 32
     for r in RESOURCES:
         out.append(f'<rect x="{x}" y="{y + 28}" width="12" height="12" rx="2" fill="{RES_COLOURS[r]}"/>'
-                   + _text(x + 16, y + 39, f'{ctx.name(r)} {p["resources"].get(r, 0)}', 12,
+                   + svg_text(x + 16, y + 39, f'{ctx.name(r)} {p["resources"].get(r, 0)}', 12,
                            extra=f'data-resource="{r}"'))
         x += 110
     soldiers = "  ".join(f'{ctx.name(u)} {n}' for u, n in p["soldiers"].items())
-    out.append(_text(x + 10, y + 39, soldiers, 12))
-    out.append(_text(32, y + 60, _holdings(ctx, p), 12))
+    out.append(svg_text(x + 10, y + 39, soldiers, 12))
+    out.append(svg_text(32, y + 60, _holdings(ctx, p), 12))
     return "".join(out) + "</g>"
 
 
@@ -371,7 +367,6 @@ LABELS = {  # short labels of the player area
               "zh-Hans": "突破 {breach} · 击杀 {kill} · 荣誉 {honor}"},
     "secondary": {"en": "Secondary race: Honor {honor}, Spearmen {spearmen}",
                   "zh-Hant": "次要種族：榮譽 {honor}，長矛兵 {spearmen}", "zh-Hans": "次要种族：荣誉 {honor}，长矛兵 {spearmen}"},
-    "rat": {"en": "The Rat is at {location}", "zh-Hant": "老鼠在{location}", "zh-Hans": "老鼠在{location}"},
     "year": {"en": "Year {year}, {season}", "zh-Hant": "第 {year} 年，{season}", "zh-Hans": "第 {year} 年，{season}"},
 }
 
@@ -397,7 +392,7 @@ def _hand(ctx: Ctx, y: float) -> tuple[str, float]:
     p = players[seat]
     groups = [("generals", p.get("general_offer", [])), ("commands", p.get("commands", [])),
               ("advisors", p.get("advisors", [])), ("tactics", p.get("tactics", []))]
-    out = [f'<g data-layer="hand" data-seat="{seat}">', _text(10, y + 14, _label(ctx, "hand"), 14, weight="bold")]
+    out = [f'<g data-layer="hand" data-seat="{seat}">', svg_text(10, y + 14, _label(ctx, "hand"), 14, weight="bold")]
     x, y0 = 10, y + 22
     for key, cards in groups:
         if isinstance(cards, dict) or not cards:
@@ -413,16 +408,16 @@ def _hand(ctx: Ctx, y: float) -> tuple[str, float]:
 
 # ---- the whole table -----------------------------------------------------------------------------
 
-def _season(ctx: Ctx) -> str:
-    """The headline: year and season, the Secondary race (2 players) and the Rat's Location."""
+def _season(ctx: Ctx, pictures: list[Picture]) -> str:
+    """The headline: year and season, the Secondary race (2 players), then what modules add (the Rat's
+    Location, say)."""
     season = ctx.view.get("season", "")
     key = f"txt.season.{season}"
     name = ctx.cat.text(key, ctx.lang) if ctx.cat.has(key) else season
     parts = [_label(ctx, "year", year=ctx.view.get("year", ""), season=name)]
     if "secondary" in ctx.view:
         parts.append(_label(ctx, "secondary", **ctx.view["secondary"]))
-    if ctx.view.get("rat"):
-        parts.append(_label(ctx, "rat", location=ctx.name(ctx.view["rat"]["location"])))
+    parts += [words for p in pictures for words in p.headline]
     return "   ·   ".join(parts)
 
 
@@ -432,13 +427,13 @@ def render_board(view: dict, lang: str = "en", legal: list[str] | None = None) -
     ctx = Ctx(view, lang, list(legal or ()))
     locs, y = _locations(ctx)
     track, y = _track(ctx, y)
-    modules, y = _modules(ctx, y)
+    modules, y, pictures = _modules(ctx, y)
     players, y = _players(ctx, y)
     hand, y = _hand(ctx, y)
     height = int(y + 10)
     return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {W} {height}" width="{W}" height="{height}" '
-            f'data-game="greatwall" data-lang="{_a(lang)}">'
+            f'data-game="greatwall" data-lang="{attr(lang)}">'
             f'<style>.legal{{stroke:#0a8f3c;stroke-width:3.5px;stroke-dasharray:7 4}}</style>'
             f'<rect width="{W}" height="{height}" fill="#efe6d2"/>'
-            + _text(10, 20, _season(ctx), 14, weight="bold", extra='data-season="1"')
-            + _hordes(ctx) + _wall(ctx) + locs + track + modules + players + hand + "</svg>")
+            + svg_text(10, 20, _season(ctx, pictures), 14, weight="bold", extra='data-season="1"')
+            + _hordes(ctx, "".join(p.overlay for p in pictures)) + _wall(ctx) + locs + track + modules + players + hand + "</svg>")

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from ...core.flow import GAME_OVER
+from . import actions as A
 from . import mechanics as M
 from . import tasks as T
 from .content import RESOURCES
@@ -9,14 +10,17 @@ from .data_tables import (ADVISORS, ARTIFACTS, BOARD, CLAN_CARDS, CLANS, COMMAND
                           TACTICS, in_play, vector)
 from .effects import effect_tasks, measure
 from .generals import trigger
+from .records import (Activations, AdvisorOption, BottomEffect, BuildWall, DiscardCommand, HandLimit, Income,
+                      Invasion, SecondaryClerk, SummerPick)
 from .state import GWState, SECONDARY, SPEARMAN
+from .tasks import BASE
 
 # ---- setup (GW-SETUP-*, GW-TWOP-01..04) ------------------------------------------------------------
 
 
 def new_state(players: int, seed: int, sets: tuple[str, ...] = ("base",), options: dict | None = None) -> GWState:
     s = GWState(players, seed, options)
-    s.sets, s.ext = sets, {}
+    s.sets = sets
     n = players
     five = players == 5
     s.year, s.season = 1, "setup"
@@ -47,6 +51,7 @@ def new_state(players: int, seed: int, sets: tuple[str, ...] = ("base",), option
     return s
 
 
+@BASE.step("game.setup")
 def step_setup(state: GWState) -> str:
     state.horde_deck = state.shuffle(state.horde_deck)            # GWA-AUTUMN-02
     state.tactic_deck = state.shuffle(state.tactic_deck)          # GW-SETUP-07
@@ -75,6 +80,7 @@ def setup_secondary(state: GWState) -> None:
     state.log(("GW-TWOP-01", "GW-TWOP-02", "GW-TWOP-03", "GW-TWOP-04"), "ev.secondary_setup")
 
 
+@BASE.step("setup.general")
 def step_choose_general(state: GWState) -> str | None:
     """GW-SETUP-10, GWA-SETUP-01: each keeps 1 of 2 in secret; revealed together."""
     for seat in range(state.players):
@@ -95,59 +101,67 @@ def step_choose_general(state: GWState) -> str | None:
 
 def legal_general(state: GWState) -> list[str]:
     seat = state.pending[0]
-    return [f"general:{g}" for g in state.general_offer[seat]]
+    return [A.general_id(g) for g in state.general_offer[seat]]
 
 
+@BASE.decision("general", legal_general)
 def apply_general(state: GWState, action_id: str) -> str:
     seat = state.pending[0]
-    state.commits[seat] = action_id.split(":")[1]
+    state.commits[seat] = A.arg(action_id)
     state.log(("GW-SETUP-10",), "ev.committed", seat=seat)
     return "setup.general"
 
 
 # ---- the year ---------------------------------------------------------------------------------------------
 
+@BASE.step("year.start")
 def step_year(state: GWState) -> str:
     state.log(("GW-STRUCT-01", "GW-STRUCT-02"), "ev.year", year=state.year)
     return "autumn.income"
 
 
+@BASE.step("autumn.income")
 def step_income(state: GWState) -> str:
     state.season = "autumn"
-    return T.run_then(state, [("income",)], "autumn.invasion")
+    return T.run_then(state, [Income()], "autumn.invasion")
 
 
-@T.handler("income")
-def run_income(state, task):
+@T.handler(BASE, Income)
+def run_income(state: GWState, task: Income) -> None:
     """GW-AUTUMN-01..04: General income, then Overseer production by level.
 
     Extension point "overseer_income" (scenarios, greatwall-conflicts.md §2.1 row #1):
     `fn(state, seat, loc, amount) -> amount` changes one Overseer's yield."""
     T.done(state)
+    answers = T.extensions(state, "overseer_income")
     for seat in range(state.players):
         M.gain(state, seat, GENERALS[state.general[seat]].income, ("GW-STRUCT-03", "GW-AUTUMN-01"))
         for loc, levels in state.overseers.items():
             resource = LOCS[loc].resource
             if levels[seat] and resource:
                 amount = levels[seat]
-                for extension in T.extensions("overseer_income"):
-                    amount = extension(state, seat, loc, amount)
+                for answer in answers:
+                    amount = answer(state, seat, loc, amount)
                 if amount > 0:
                     M.gain(state, seat, {resource: amount}, ("GW-AUTUMN-03", "GW-AUTUMN-04", "GWA-OVERSEER-02"))
         trigger(state, seat, "autumn")
 
 
+@BASE.step("autumn.invasion")
 def step_invasion(state: GWState) -> str:
-    return T.run_then(state, [("invasion",)], "winter.start")
+    return T.run_then(state, [Invasion()], "winter.start")
 
 
-@T.handler("invasion")
-def run_invasion(state, task):
-    """GW-AUTUMN-05..09: as many Horde cards as players, row 1 left to right first."""
+@T.handler(BASE, Invasion)
+def run_invasion(state: GWState, task: Invasion) -> None:
+    """GW-AUTUMN-05..09: as many Horde cards as players, row 1 left to right first; a module may
+    place fewer, at least 1 (extension point "invasion_size", AC-RED-15/16)."""
     T.done(state)
-    tasks = []
-    fewer = state.flags.pop("invasion_fewer", 0)  # a scenario may place fewer cards, at least 1 (AC-RED-15/16)
-    for _ in range(max(1, state.players - fewer)):
+    tasks: list = []
+    n = state.players
+    for answer in T.extensions(state, "invasion_size"):
+        n = answer(state, n)
+    for _ in range(max(1, n)):
         card = draw_horde(state)
         if card is None:
             break
@@ -166,10 +180,11 @@ def slot_index(section: int, row: int) -> int:
     return section * BOARD.horde_rows + row
 
 
-def place_horde(state: GWState, card: str) -> list[tuple]:
-    """Fill the first free slot (row by row, left to right); else overflow (GWA-AUTUMN-01).
-    Sections in `ext["closed_sections"]` (Genghis Khan with 2 players, GK-12, D22) take no Hordes."""
-    open_sections = [s for s in range(BOARD.sections) if s not in state.ext.get("closed_sections", ())]
+def place_horde(state: GWState, card: str) -> list:
+    """Fill the first free slot (row by row, left to right); else overflow (GWA-AUTUMN-01). Sections a
+    module closes (extension point "closed_sections": the Khan's with 2 players, GK-12, D22) take no Hordes."""
+    closed = [s for answer in T.extensions(state, "closed_sections") for s in answer(state)]
+    open_sections = [s for s in range(BOARD.sections) if s not in closed]
     for row in range(BOARD.horde_rows):
         for section in open_sections:
             i = slot_index(section, row)
@@ -190,8 +205,8 @@ def place_horde(state: GWState, card: str) -> list[tuple]:
     tasks = [t for seat in M.tea_order(state) for t in effect_tasks(seat, HORDES[removed[0]].destruction, rules)]
     # Extension point "raid" (D10: the overflow is a Raid): `fn(state, card, tasks) -> tasks` may add to or
     # replace the destruction effects of the removed card.
-    for extension in T.extensions("raid"):
-        tasks = extension(state, removed[0], tasks)
+    for answer in T.extensions(state, "raid"):
+        tasks = answer(state, removed[0], tasks)
     return tasks
 
 
@@ -206,6 +221,7 @@ def release_soldiers(state: GWState, horde: tuple, section: int) -> None:
 
 # ---- Winter: two Command phases (GW-COMMAND-*, GW-RESOLVE-*) ------------------------------------------------
 
+@BASE.step("winter.start")
 def step_winter(state: GWState) -> str:
     """GWA-COMMAND-01: shuffle your 6 Command cards, draw 3."""
     state.season = "winter"
@@ -222,6 +238,7 @@ def clan_cards(state: GWState, seat: int) -> tuple[str, ...]:
     return CLAN_CARDS[CLANS[seat].id]
 
 
+@BASE.step("command.choose")
 def step_choose_command(state: GWState) -> str | None:
     """GW-COMMAND-04/05: each picks a card face down; all are revealed together."""
     for seat in range(state.players):
@@ -232,12 +249,13 @@ def step_choose_command(state: GWState) -> str | None:
 
 
 def legal_command(state: GWState) -> list[str]:
-    return [f"command:{c}" for c in state.cmd_hand[state.pending[0]]]
+    return [A.command_id(c) for c in state.cmd_hand[state.pending[0]]]
 
 
+@BASE.decision("command", legal_command)
 def apply_command(state: GWState, action_id: str) -> str:
     seat = state.pending[0]
-    card = action_id.split(":")[1]
+    card = A.arg(action_id)
     hand = list(state.cmd_hand[seat])
     hand.remove(card)
     state.cmd_hand[seat] = tuple(hand)
@@ -246,6 +264,7 @@ def apply_command(state: GWState, action_id: str) -> str:
     return "command.choose"
 
 
+@BASE.step("command.reveal")
 def step_reveal_command(state: GWState) -> str:
     """GW-COMMAND-06/07, GWA-COMMAND-02: highest Tea value first, ties by the Tea track."""
     tea = M.tea_order(state)
@@ -258,21 +277,23 @@ def step_reveal_command(state: GWState) -> str:
     return "command.next"
 
 
+@BASE.step("command.next")
 def step_next_command(state: GWState) -> str:
     """GW-COMMAND-08, GW-RESOLVE-01..04: top, bottoms in Tea order, then activations."""
     if not state.initiative:
         return "command.end"
     (seat, card), state.initiative = state.initiative[0], state.initiative[1:]
     spec = COMMANDS[card]
-    tasks = [("advisor_option", seat)] + effect_tasks(seat, spec.top, ("GW-RESOLVE-02",))
-    tasks += [("bottom", other, card) for other in M.tea_order(state) if other != seat]
+    tasks: list = [AdvisorOption(seat)] + effect_tasks(seat, spec.top, ("GW-RESOLVE-02",))
+    tasks += [BottomEffect(other, card) for other in M.tea_order(state) if other != seat]
     if state.players == 2:
-        tasks.append(("secondary_clerk", seat))
-    tasks += [("activations", seat, spec.third_step), ("discard_command", seat, card)]
+        tasks.append(SecondaryClerk(seat))
+    tasks += [Activations(seat, spec.third_step), DiscardCommand(seat, card)]
     state.log(("GW-COMMAND-08", "GW-RESOLVE-01"), "ev.resolve_command", seat=seat, card=card)
     return T.run_then(state, tasks, "command.next")
 
 
+@BASE.step("command.end")
 def step_end_command(state: GWState) -> str:
     """GW-COMMAND-09..11: the second phase draws 1 more card first; after it, Spring."""
     if state.flags["phase"] == 1:
@@ -290,31 +311,36 @@ def step_end_command(state: GWState) -> str:
     return "winter.end"
 
 
+@BASE.step("winter.end")
 def step_winter_end(state: GWState) -> str:
     """A named point for modules: the end of Winter, after the 2nd Command phase's clean-up
     (greatwall-conflicts.md §2.1 row #5, 000's "check defeated Hordes"); hook it "before"/"after"."""
     return "spring.start"
 
 
-@T.handler("discard_command")
-def run_discard_command(state, task):
+@T.handler(BASE, DiscardCommand)
+def run_discard_command(state: GWState, task: DiscardCommand) -> None:
     T.done(state)
-    state.log(("GW-COMMAND-09",), "ev.command_done", seat=task[1], card=task[2])
+    state.log(("GW-COMMAND-09",), "ev.command_done", seat=task.seat, card=task.card)
 
 
-@T.handler("advisor_option")
-def run_advisor_option(state, task):
+@T.handler(BASE, AdvisorOption)
+def run_advisor_option(state: GWState, task: AdvisorOption) -> None:
     """GWA-ADVISOR-01: before resolving a Command effect, a player may play 1 Advisor."""
-    T.ask_or_done(state, task[1], "advisor", state.advisors[task[1]])
+    T.ask_or_done(state, task.seat, "advisor", state.advisors[task.seat])
 
 
-@T.decision("advisor", lambda state: [f"advisor:{a}" for a in dict.fromkeys(state.advisors[T.top(state)[1]])] + ["skip"])
-def apply_advisor(state, action_id):
-    seat = T.top(state)[1]
+def legal_advisor(state: GWState) -> list[str]:
+    return [A.advisor_id(a) for a in dict.fromkeys(state.advisors[T.top(state).seat])] + ["skip"]
+
+
+@T.task_decision(BASE, "advisor", legal_advisor)
+def apply_advisor(state: GWState, action_id: str) -> None:
+    seat = T.top(state).seat
     T.done(state)
     if action_id == "skip":
         return
-    card = action_id.split(":", 1)[1]
+    card = A.arg(action_id)
     hand = list(state.advisors[seat])
     hand.remove(card)
     state.advisors[seat] = tuple(hand)
@@ -323,38 +349,38 @@ def apply_advisor(state, action_id):
     T.push(state, *effect_tasks(seat, ADVISORS[card].effects, (f"advisor:{card}",)))
 
 
-@T.handler("bottom")
-def run_bottom(state, task):
-    T.ask(state, task[1], "bottom")
+@T.handler(BASE, BottomEffect)
+def run_bottom(state: GWState, task: BottomEffect) -> None:
+    T.ask(state, task.seat, "bottom")
 
 
-@T.decision("bottom", lambda state: ["use", "skip"])
-def apply_bottom(state, action_id):
+@T.task_decision(BASE, "bottom", lambda state: ["use", "skip"])
+def apply_bottom(state: GWState, action_id: str) -> None:
     """GW-RESOLVE-03, GWA-COMMAND-03: each other player may use the bottom effect."""
-    _, seat, card = T.top(state)
+    task = T.top(state)
     T.done(state)
     if action_id == "use":
-        T.push(state, ("advisor_option", seat),
-               *effect_tasks(seat, COMMANDS[card].bottom, ("GW-RESOLVE-03", "GWA-COMMAND-03")))
+        T.push(state, AdvisorOption(task.seat),
+               *effect_tasks(task.seat, COMMANDS[task.card].bottom, ("GW-RESOLVE-03", "GWA-COMMAND-03")))
 
 
-@T.handler("secondary_clerk")
-def run_secondary_clerk(state, task):
+@T.handler(BASE, SecondaryClerk)
+def run_secondary_clerk(state: GWState, task: SecondaryClerk) -> None:
     """GW-TWOP-06/07, GWA-TWOP-02: the current player may place 1 Secondary Clerk from its supply."""
     possible = state.flags.get("secondary_clerks") and legal_secondary_clerk(state)
-    T.ask_or_done(state, task[1], "secondary_clerk", possible)
+    T.ask_or_done(state, task.seat, "secondary_clerk", possible)
 
 
-def legal_secondary_clerk(state) -> list[str]:
-    return [f"to:{loc}" for loc in M.locations(state) if M.has_room(state, loc)]
+def legal_secondary_clerk(state: GWState) -> list[str]:
+    return [A.to_id(loc) for loc in M.locations(state) if M.has_room(state, loc)]
 
 
-@T.decision("secondary_clerk", lambda state: legal_secondary_clerk(state) + ["skip"])
-def apply_secondary_clerk(state, action_id):
-    seat = T.top(state)[1]
+@T.task_decision(BASE, "secondary_clerk", lambda state: legal_secondary_clerk(state) + ["skip"])
+def apply_secondary_clerk(state: GWState, action_id: str) -> None:
+    seat = T.top(state).seat
     T.done(state)
     if action_id != "skip":
-        loc = action_id.split(":")[1]
+        loc = A.arg(action_id)
         state.flags["secondary_clerks"] -= 1
         M.put_clerk(state, SECONDARY, loc)
         state.log(("GW-TWOP-06", "GW-TWOP-07", "GWA-TWOP-02"), "ev.secondary_clerk", seat=seat, target=loc)
@@ -365,6 +391,7 @@ def apply_secondary_clerk(state, action_id):
 DONATED = ("wood", "stone", "gold")
 
 
+@BASE.step("summer.donate")
 def step_summer(state: GWState) -> str | None:
     """GW-SUMMER-01..03: each decides in secret how much Wood, Stone and Gold to give."""
     state.season = "summer"
@@ -380,17 +407,19 @@ def legal_donate(state: GWState) -> list[str]:
     seat = state.pending[0]
     given = state.commits.get(seat, ())
     kind = DONATED[len(given)]
-    return [f"{kind}:{n}" for n in range(state.res[seat][RESOURCES.index(kind)] + 1)]
+    return [A.donation_id(kind, n) for n in range(state.res[seat][RESOURCES.index(kind)] + 1)]
 
 
+@BASE.decision("donate", legal_donate)
 def apply_donate(state: GWState, action_id: str) -> str:
     seat = state.pending[0]
-    state.commits[seat] = state.commits.get(seat, ()) + (int(action_id.split(":")[1]),)
+    state.commits[seat] = state.commits.get(seat, ()) + (A.int_arg(action_id),)
     if len(state.commits[seat]) == len(DONATED):
         state.log(("GW-SUMMER-01",), "ev.committed", seat=seat)
     return "summer.donate"
 
 
+@BASE.step("summer.reveal")
 def step_reveal_donations(state: GWState) -> str:
     """GW-SUMMER-03..06, GWA-SUMMER-01; the Secondary race counts 12 (GW-TWOP-15..18)."""
     tea = M.tea_order(state)
@@ -415,56 +444,56 @@ def step_reveal_donations(state: GWState) -> str:
     if state.year >= M.years(state):
         state.log(("GW-SUMMER-08",), "ev.no_build")
         return T.run_then(state, [], "year.end")
-    return T.run_then(state, [("pick", s) for s in order], "year.end")
+    return T.run_then(state, [SummerPick(s) for s in order], "year.end")
 
 
-@T.handler("pick")
-def run_pick(state, task):
-    T.ask(state, task[1], "pick")
+@T.handler(BASE, SummerPick)
+def run_pick(state: GWState, task: SummerPick) -> None:
+    T.ask(state, task.seat, "pick")
 
 
-def legal_pick(state) -> list[str]:
-    seat = T.top(state)[1]
-    out = [f"advisor:{i}" for i in range(len(state.advisor_track))]
+def legal_pick(state: GWState) -> list[str]:
+    seat = T.top(state).seat
+    out = [A.track_id(i) for i in range(len(state.advisor_track))]
     if state.post_clerks[seat]:
         out.append("clerk")
     return out or ["skip"]
 
 
-@T.decision("pick", legal_pick)
-def apply_pick(state, action_id):
+@T.task_decision(BASE, "pick", legal_pick)
+def apply_pick(state: GWState, action_id: str) -> None:
     """GW-SUMMER-09/11: an Advisor from the track or one of your Clerks, free."""
-    seat = T.top(state)[1]
-    T.replace(state, ("build", seat))
+    seat = T.top(state).seat
+    T.replace(state, BuildWall(seat))
     if action_id == "clerk":
         state.post_clerks[seat] -= 1
         state.clerks[seat] += 1
         state.log(("GW-SUMMER-09",), "ev.gain_clerk", seat=seat, n=1)
     elif action_id.startswith("advisor:"):
-        M.take_from_track(state, seat, int(action_id.split(":")[1]), ("GW-SUMMER-09", "GW-SUMMER-11"))
+        M.take_from_track(state, seat, A.int_arg(action_id), ("GW-SUMMER-09", "GW-SUMMER-11"))
         M.refill_advisor_track(state, 1)
-        T.push(state, ("limit", seat, "advisors"))
+        T.push(state, HandLimit(seat, "advisors"))
 
 
-@T.handler("build")
-def run_build(state, task):
-    T.ask_or_done(state, task[1], "build", legal_build(state))
+@T.handler(BASE, BuildWall)
+def run_build(state: GWState, task: BuildWall) -> None:
+    T.ask_or_done(state, task.seat, "build", legal_build(state))
 
 
-def legal_build(state) -> list[str]:
+def legal_build(state: GWState) -> list[str]:
     stock = sum(state.warehouse)
-    return [f"build:{s}" for s in range(BOARD.sections)
+    return [A.build_id(s) for s in range(BOARD.sections)
             if state.wall[s] < len(BOARD.wall) - 1 and 0 < BOARD.wall[state.wall[s]].build_cost <= stock]
 
 
-@T.decision("build", lambda state: legal_build(state) + ["skip"])
-def apply_build(state, action_id):
+@T.task_decision(BASE, "build", lambda state: legal_build(state) + ["skip"])
+def apply_build(state: GWState, action_id: str) -> None:
     """GW-SUMMER-12..16, GWA-SUMMER-02: pay from the Warehouse, raise the section 1 level."""
-    seat = T.top(state)[1]
+    seat = T.top(state).seat
     T.done(state)
     if action_id == "skip":
         return
-    section = int(action_id.split(":")[1])
+    section = A.int_arg(action_id)
     level = BOARD.wall[state.wall[section]]
     cost = level.build_cost
     stock = list(state.warehouse)
@@ -481,6 +510,7 @@ def apply_build(state, action_id):
     trigger(state, seat, "build")
 
 
+@BASE.step("year.end")
 def step_year_end(state: GWState) -> str:
     if state.year >= M.years(state):
         return "game.final"
@@ -490,15 +520,16 @@ def step_year_end(state: GWState) -> str:
 
 # ---- final scoring (GW-END-*, GW-BREACH-14, GWA-END-01) -------------------------------------------------
 
+@BASE.step(T.END_NOW)
 def step_end_now(state: GWState) -> str:
-    """D3: a loss condition ends the game at once: nothing scheduled runs any more."""
+    """D3: a loss condition ends the game at once (mechanics.end_now): nothing scheduled runs any more."""
     state.tasks.clear()
     state.stack.clear()
     state.pending = None
-    state.flags.pop("end_now", None)
     return "game.final"
 
 
+@BASE.step("game.final")
 def step_final(state: GWState) -> str:
     state.season = "end"
     state.log(("GW-STRUCT-07", "GW-INTRO-08"), "ev.final")

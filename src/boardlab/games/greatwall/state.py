@@ -1,6 +1,9 @@
 """The Great Wall state: per-seat lists of ints and tuples, dicts of tuples (cheap to clone).
 
-Seat -1 is the Secondary race of the 2-player game (GW-TWOP-*).
+Seat -1 is the Secondary race of the 2-player game (GW-TWOP-*). A seat's `soldiers` counts each kind
+of soldier in its supply, by index (data_tables.UNIT_NAMES); a module may give a fourth kind. Module
+data lives in `state.mods[name]` (core/state.py), never here; `flags` and `battle` are the base
+game's scratch (the year's and the battle in progress), shown in the view.
 """
 from __future__ import annotations
 
@@ -10,7 +13,6 @@ from ...core.state import BaseState
 SECONDARY = -1
 WOOD, STONE, GOLD, CHI = range(4)
 SPEARMAN, ARCHER, HORSEMAN = range(3)
-BANNERMAN = 3  # Genghis Khan (GK-58): a 4th entry of `soldiers` in that module only
 
 
 @register
@@ -29,8 +31,8 @@ class GWState(BaseState):
         "tactic_deck", "tactic_discard", "artifacts",
         # the season in progress
         "commits", "initiative", "battle", "flags",
-        # the configuration: content sets in play and module data (module name -> its state)
-        "sets", "ext",
+        # the configuration: content sets in play
+        "sets",
     )
 
     def clone(self):
@@ -43,7 +45,6 @@ class GWState(BaseState):
         new.warehouse, new.secondary_honor, new.secondary_spearmen = (
             self.warehouse, self.secondary_honor, self.secondary_spearmen)
         new.artifacts, new.sets = self.artifacts, self.sets
-        new.ext = dict(self.ext)  # module data: immutable values (tuples, ints, strings)
         return new
 
     _LISTS = ("res", "honor", "clerks", "post_clerks", "soldiers", "general", "general_offer", "cmd_hand",

@@ -1,109 +1,103 @@
-"""The task stack: every multi-step piece of the rules (effects, Location activations,
-battle steps) is a task; tasks that need a choice ask one decision at a time.
+"""The Great Wall's place in the engine contract: its base Part, the extension points it declares,
+its Program, and thin helpers over the core task runner (core/tasks.py).
 
-`state.tasks` is a stack (the next task is last). A task is a tuple `(kind, seat, *args)`.
-A handler either finishes the task (popping it, possibly pushing sub-tasks) or asks a
-decision, leaving the task on the stack; the decision's `apply` updates or pops it.
+- `BASE`: the base game's Part. Base steps, decisions, task handlers and task decisions register on
+  it; each module registers its own on its `MODULE` (modules/<name>.py).
+- `POINTS`: the extension points the base game offers, with what an answer receives and returns.
+  `extensions(state, point)` gives the answers of the modules active in `state` (none: `()`); base
+  code calls them where the rules leave room (a module never changes base code or global tables).
+- `PROGRAM`: BASE + the module registry (attached by the package, `__init__.py`) + POINTS.
+- Ending at once (D3): `mechanics.end_now(state, rules)` records the loss (`state.flags["lost"]`).
+  Handlers and task decisions registered here (`handler`, `task_decision`) then leave to the step
+  `game.end_now` as soon as they finish (the core runner's rule: a handler returning a step name
+  leaves the runner there), so nothing scheduled runs any more; a flow step returns that step name.
+- A per-Clerk Location choice lists "skip" last; `has_choice(state, kind)` asks the decision as the
+  active modules compiled it whether anything else is possible (a module may add choices to a
+  base decision with `instead_of_decision`).
 """
 from __future__ import annotations
 
-import contextlib
-import contextvars
+from typing import Any, Callable
 
-from ...core.flow import RETURN, Decision, call
+from ...core.flow import TASKS, Decision, Legal
+from ...core.module import Part, Program
+from ...core.tasks import ask, ask_or_done, done, push, replace, run_then, top  # noqa: F401  (re-exported)
 
-HANDLERS: dict = {}
-DECISIONS: dict = {}
-OWNERS: dict = {}  # decision kind -> the Python module that registered it
-# Extension points inside tasks (e.g. "activation"): module functions the running flow provides.
-_EXTENSIONS: contextvars.ContextVar[dict | None] = contextvars.ContextVar("extensions", default=None)
+BASE = Part()
+END_NOW = "game.end_now"
+POINTS: dict[str, str] = {
+    # the year
+    "overseer_income": "fn(state, seat, location, amount) -> amount an Overseer yields in the Autumn income",
+    "invasion_size": "fn(state, n) -> how many Horde cards the Autumn invasion places (at least 1 is)",
+    "closed_sections": "fn(state) -> sections that take no Horde card (tuple of ints)",
+    "raid": "fn(state, card, tasks) -> tasks when a Horde card raids (overflow, D10): its destruction effects",
+    "years": "fn(state, years) -> how many years the game lasts (D1)",
+    "trigger": "fn(state, seat, event) -> None, told of every General ability trigger before the General",
+    # Locations
+    "location_effect": "fn(state, location) -> effect of a Location a module put on the board, or None",
+    "closed_location": "fn(state, location) -> True if no Clerk may be placed there now",
+    "activation": "fn(state, location, players) -> extra tasks after a Location's effects (players: Tea order)",
+    "production": "fn(state, seat, location, amount) -> amount gathered at a production Location",
+    "overseer_locked": "fn(state, location) -> True if Overseers there cannot be upgraded",
+    # battles
+    "slot_reward": "fn(state, seat, row, slot, reward) -> reward (effects) for covering a Horde card's slot",
+    "dispatch_options": "fn(state, seat, rows) -> more `dispatch:UNIT:ROW` ids, after the base ones",
+    "dispatched": "fn(state, seat, unit) -> tasks after a soldier is dispatched",
+    "defeated": "fn(state, row, winner or None) -> tasks when a Horde card is defeated",
+    "breach_value": "fn(state, section, rows) -> extra Breach value of the undefeated cards at `rows`",
+    "breach": "fn(state, section, rows, here, tasks) -> tasks when the Wall is breached (here: involved seats)",
+    "kill_value": "fn(state, row, kill) -> Kill value of the breaching card at `row`",
+    "soldier_killed": "fn(state, seat, unit) -> True if the dead soldier leaves the game (not to its supply)",
+    # the result
+    "rewards": "fn(state) -> each seat's reward of a finished game, replacing the base game's (a shared result)",
+    "evaluate": "fn(state, seat) -> position value in [0, 1], replacing the base game's (a team's value)",
+}
+PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its modules
 
 
-def handler(kind: str):
-    def register(fn):
-        HANDLERS[kind] = fn
+def extensions(state: Any, point: str) -> tuple[Callable[..., Any], ...]:
+    """The answers of the active modules to one of the base game's extension points."""
+    return PROGRAM.extensions(state, point)
+
+
+def handler(part: Part, task_type: type) -> Callable[[Callable[[Any, Any], Any]], Callable[[Any, Any], Any]]:
+    """Register `fn(state, task)` on `part` for the records of `task_type`; once a loss is recorded
+    (D3) the runner leaves to `game.end_now` after it."""
+    def register(fn: Callable[[Any, Any], Any]) -> Callable[[Any, Any], Any]:
+        def run(state: Any, task: Any) -> str | None:
+            nxt = fn(state, task)
+            if nxt is None and "lost" in state.flags:
+                state.pending = None
+                return END_NOW
+            return nxt
+        part.handler(task_type)(run)
         return fn
     return register
 
 
-def decision(kind: str, legal):
-    """Register a decision kind whose answer is applied by the decorated function."""
-    def register(fn):
-        def apply(state, action_id):
+def task_decision(part: Part, kind: str, legal: Legal) -> Callable[[Callable[[Any, str], None]], Callable[[Any, str], None]]:
+    """A decision asked by a handler: `fn(state, action_id)` updates or pops the task on top, then
+    the tasks run on (or the game ends at once if a loss was recorded, D3)."""
+    def register(fn: Callable[[Any, str], None]) -> Callable[[Any, str], None]:
+        def apply(state: Any, action_id: str) -> str:
             fn(state, action_id)
-            return "tasks.run"
-        DECISIONS[kind] = Decision(legal, apply)
-        OWNERS[kind] = fn.__module__
+            return resume(state)
+        part.decision(kind, legal)(apply)
         return fn
     return register
 
 
-def push(state, *tasks) -> None:
-    """Schedule tasks to run next, in the order given."""
-    state.tasks.extend(reversed(tasks))
+def resume(state: Any) -> str:
+    """Where the flow goes after a task decision was applied: back to the tasks (the game ending at
+    once instead if a loss was recorded)."""
+    return END_NOW if "lost" in state.flags else TASKS
 
 
-def run_then(state, tasks, then: str) -> str:
-    """From a flow step: run these tasks, then continue at step `then`."""
-    push(state, *tasks)
-    return call(state, "tasks.run", then)
+def decision(state: Any, kind: str) -> Decision:
+    """A decision as the active modules compiled it (base, or replaced by a module)."""
+    return PROGRAM.flow_of(state).decisions[kind]
 
 
-def ask(state, seat: int, kind: str) -> None:
-    state.pending = (seat, kind)
-
-
-@contextlib.contextmanager
-def extensions_of(extensions: dict):
-    """Make a configuration's extension points available (the runner; tests calling rules directly)."""
-    token = _EXTENSIONS.set(extensions)
-    try:
-        yield
-    finally:
-        _EXTENSIONS.reset(token)
-
-
-def runner(extensions_for):
-    """The `tasks.run` step: runs tasks with the extensions of the state's active modules
-    (`extensions_for(state) -> {point: fns}`)."""
-    def step_run(state):
-        with extensions_of(extensions_for(state)):
-            tasks = state.tasks
-            while tasks:
-                HANDLERS[tasks[-1][0]](state, tasks[-1])
-                if state.flags.get("end_now"):
-                    return "game.end_now"
-                if state.pending is not None:
-                    return None
-            return RETURN
-    return step_run
-
-
-def extensions(point: str) -> tuple:
-    """The functions modules attached to an extension point of the running configuration.
-    Only the task runner knows the configuration: calling this elsewhere (a flow step, a decision's
-    `apply`) would silently skip the modules, so it is an error."""
-    known = _EXTENSIONS.get()
-    if known is None:
-        raise RuntimeError(f"extension point {point!r} used outside tasks.run: schedule a task instead")
-    return known.get(point, ())
-
-
-def ask_or_done(state, seat: int, kind: str, possible) -> None:
-    """From a handler: ask `seat` the decision `kind` if there is a choice to make, else finish the task."""
-    if possible:
-        ask(state, seat, kind)
-    else:
-        done(state)
-
-
-def top(state) -> tuple:
-    return state.tasks[-1]
-
-
-def replace(state, task: tuple) -> None:
-    state.tasks[-1] = task
-
-
-def done(state) -> None:
-    state.tasks.pop()
+def has_choice(state: Any, kind: str) -> bool:
+    """Whether a decision whose legal list ends with "skip" offers anything else now."""
+    return len(PROGRAM.flow_of(state).decisions[kind].legal(state)) > 1

@@ -1,12 +1,14 @@
-"""The Great Wall in the terminal: a seat's view as a few lines of text."""
+"""The Great Wall in the terminal: a seat's view as a few lines of text.
+
+Each module of the game may give `MODULE.lines(view, lang, catalogue) -> [lines]`: what it adds to a
+seat's view, a line each (also shown by the web table). A view does not say which modules are on, so
+every registered module is asked, in the registry's order, and one that finds nothing of its own in the
+view gives no line.
+"""
 from __future__ import annotations
 
 from .data_tables import HORDES
 from .view import CARDS, name_of
-
-
-# Scenario id -> fn(view["scenario"], t, name) -> lines (t: the catalogue text, name: a localised name).
-SCENARIO_LINES: dict = {}
 
 
 def render_text(rules, view: dict, lang: str) -> str:
@@ -33,7 +35,7 @@ def render_text(rules, view: dict, lang: str) -> str:
                           f"{HORDES[h['card']].kill}) {_cover(h)}" for h in rows) or "-"
         lines.append(t("txt.section", name=name_of(i, lang, cat), level=sec["wall"], defence=sec["defence"],
                        forts=sec["fortifications"], archers=sec["archers"], behind=len(sec["behind"]), hordes=hordes))
-    lines += module_lines(cat, view, lang)
+    lines += module_lines(rules, view, lang)
     track = sep.join(f"{name_of(a['card'], lang, cat)} ({a['price']})" for a in view["advisor_track"])
     lines.append(t("txt.advisor_track") + ": " + (track or "-"))
     lines.append(t("txt.artifacts") + ": " + sep.join(
@@ -41,23 +43,14 @@ def render_text(rules, view: dict, lang: str) -> str:
     return "\n".join(lines)
 
 
-def module_lines(cat, view: dict, lang: str) -> list[str]:
+def module_lines(rules, view: dict, lang: str) -> list[str]:
     """What the expansions and the scenario add to a view, a line each (also shown by the web table)."""
-    t = lambda key, **kw: cat.text(key, lang, **kw)  # noqa: E731
-    lines = []
-    if "rat" in view:
-        rat = view["rat"]
-        lines.append(t("txt.rat", location=name_of(rat["location"], lang, cat) if rat["location"] else "-",
-                       card=f"{name_of(rat['cards'][-1], lang, cat)}: {CARDS[rat['cards'][-1]].text.get(lang)}"))
-    scenario = view.get("scenario") or {}
-    if scenario.get("id") in SCENARIO_LINES:
-        lines += SCENARIO_LINES[scenario["id"]](scenario, t, lambda thing: name_of(thing, lang, cat))
-    if "genghis" in view:
-        from .modules.genghis import text_line
-        lines.append(text_line(view["genghis"], lang, cat))
-    if "shame" in view:
-        lines.append(t("txt.shame", pool=view["shame"]["pool"],
-                       held=t("list.sep").join(map(str, view["shame"]["held"]))))
+    registry = rules.program.registry
+    lines: list[str] = []
+    for name in registry.names():
+        part = registry.get(name)
+        if part.lines is not None:
+            lines += part.lines(view, lang, rules.catalogue)
     return lines
 
 

@@ -1,17 +1,17 @@
-"""What the players see: the full view (redacted by the declared zones), action and event
-texts in three languages, and resampling what a seat cannot see (for bots)."""
+"""What the players see: the base game's part of the full view (redacted by the declared zones;
+each active module adds its own part, `MODULE.view`), action and event texts in three languages, and
+resampling what a seat cannot see (for bots; modules resample their own hidden parts)."""
 from __future__ import annotations
 
 from . import mechanics as M
-from .data_tables import (ADVISORS, ARTIFACTS, BOARD, CLANS, COMMANDS, GENERALS, HORDES, LOCS,
-                          RAT_CARDS, TACTICS, in_play)
-from .modules.genghis import CARDS as GK_CARDS, view_of as gk_view
+from .data_tables import (ADVISORS, ARTIFACTS, BOARD, CLANS, COMMANDS, GENERALS, HORDES, KHAN_CARDS, LOCS,
+                          RAT_CARDS, SCENARIO_CARDS, TACTICS, UNIT_NAMES, in_play)
 from .state import GWState
 
-UNITS = ("spearman", "archer", "horseman", "bannerman")
-CARDS = {**HORDES, **COMMANDS, **ADVISORS, **GENERALS, **TACTICS, **ARTIFACTS, **RAT_CARDS, **GK_CARDS}
-# Scenario id (`ext["scenario"]`) -> fn(state) -> its public state, shown as view["scenario"].
-SCENARIO_VIEWS: dict = {}
+UNITS = UNIT_NAMES
+# Every card of the content, by id, for names and texts (events, action texts, `rule_text("kind:ID")`).
+CARDS = {**HORDES, **COMMANDS, **ADVISORS, **GENERALS, **TACTICS, **ARTIFACTS, **RAT_CARDS, **KHAN_CARDS,
+         **SCENARIO_CARDS}
 
 
 def full_view(state: GWState) -> dict:
@@ -39,17 +39,6 @@ def full_view(state: GWState) -> dict:
     }
     if state.players == 2:
         view["secondary"] = {"honor": state.secondary_honor, "spearmen": state.secondary_spearmen}
-    if state.ext.get("scenario") in SCENARIO_VIEWS:
-        view["scenario"] = SCENARIO_VIEWS[state.ext["scenario"]](state)
-    if "rat" in state.ext:
-        r = dict(state.ext["rat"])
-        view["rat"] = {"location": r["location"], "cards": list(r["shown"])}
-        view["decks"]["rat"] = list(r["deck"])
-    if "genghis" in state.ext:
-        view["genghis"] = gk_view(state)
-    if "shame" in state.ext:  # D11: the pool and each player's tokens are public
-        pool, held = state.ext["shame"]
-        view["shame"] = {"pool": pool, "held": list(held)}
     return view
 
 
@@ -82,10 +71,6 @@ def resample(state: GWState, seat, stream) -> None:
     _redeal(state, stream, "tactics", "tactic_deck", others)
     _redeal(state, stream, "advisors", "advisor_deck", others)
     state.horde_deck = stream.shuffle(sorted(state.horde_deck))
-    if "rat" in state.ext:
-        r = dict(state.ext["rat"])
-        r["deck"] = tuple(stream.shuffle(sorted(r["deck"])))
-        state.ext["rat"] = tuple(sorted(r.items()))
     for s in others:
         pool = stream.shuffle(sorted(state.cmd_hand[s] + state.cmd_deck[s]))
         n = len(state.cmd_hand[s])
@@ -146,7 +131,17 @@ def name_of(thing, lang: str, catalogue) -> str:
     return str(thing)
 
 
-def describe_action(rules, state: GWState, action_id: str, lang: str) -> str:
+# Heads whose numbers are sections (the first number only for a recruit) or counted from 1 (rows, slots).
+SECTION_HEADS = ("section", "build", "fort")
+RECRUIT_HEADS = ("archer", "spearman", "horseman")
+ONE_BASED_HEADS = ("slot", "dispatch", "column")
+
+
+def describe_action(rules, state: GWState, action_id: str, lang: str, recruits: tuple[str, ...] = RECRUIT_HEADS,
+                    one_based: tuple[str, ...] = ONE_BASED_HEADS) -> str:
+    """An action's text from the catalogue (`act.KIND.HEAD` or `act.HEAD`) with its arguments named;
+    a module describing its own ids passes its heads (`recruits`: the first number is a section,
+    `one_based`: numbers counted from 1)."""
     cat = rules.catalogue
     kind = state.pending[1] if state.pending else ""
     head, _, rest = action_id.partition(":")
@@ -154,13 +149,13 @@ def describe_action(rules, state: GWState, action_id: str, lang: str) -> str:
     key = f"act.{kind}.{head}" if cat.has(f"act.{kind}.{head}") else f"act.{head}"
     if not cat.has(key):
         return action_id
-    params = {f"p{i}": _part(state, kind, head, i, p, lang, cat) for i, p in enumerate(parts)}
+    params = {f"p{i}": _part(state, kind, head, i, p, lang, cat, recruits, one_based) for i, p in enumerate(parts)}
     text = cat.text(key, lang, **params)
     card = next((p for p in parts if p in CARDS), None)
     return f"{text} — {CARDS[card].text.get(lang)}" if card else text
 
 
-def _part(state, kind, head, i, part, lang, cat) -> str:
+def _part(state, kind, head, i, part, lang, cat, recruits, one_based) -> str:
     if "@" in part:  # unit@section
         unit, section = part.split("@")
         return cat.text("unit_at", lang, unit=name_of(unit, lang, cat), section=name_of(int(section), lang, cat))
@@ -168,12 +163,12 @@ def _part(state, kind, head, i, part, lang, cat) -> str:
         return cat.text("list.sep", lang).join(name_of(p, lang, cat) for p in part.split("+"))
     if part.isdigit():
         n = int(part)
-        if head in ("section", "build", "fort") or (head in ("archer", "spearman", "horseman", "bannerman") and i == 0):
+        if head in SECTION_HEADS or (head in recruits and i == 0):
             return name_of(n, lang, cat)
         if head == "advisor" and kind in ("post", "pick", "take_advisor") and n < len(state.advisor_track):
             return cat.text("track_card", lang, card=name_of(state.advisor_track[n], lang, cat),
                             price=BOARD.advisor_prices[n])
-        return str(n + 1) if head in ("slot", "dispatch", "column", "attack", "spot") else part
+        return str(n + 1) if head in one_based else part
     return name_of(part, lang, cat)
 
 

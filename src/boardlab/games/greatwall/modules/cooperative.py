@@ -1,13 +1,16 @@
 """The cooperative mode (ruling D4, AC-03): all players win or lose together. The goal is to
 survive to the end of the game under the scenario's loss conditions; a loss ends the game at
-once (D3). No Emperor's Requests (AC-DIA-04, AC-RED-05); base card pools are used (D4)."""
+once (D3). No Emperor's Requests (AC-DIA-04, AC-RED-05); base card pools are used (D4).
+
+Hooks: instead of `game.final` (the shared result). Extension points: "rewards" (a shared win is a
+whole win for every seat) and "evaluate" (bots value the team's worth). No state of its own.
+"""
 from __future__ import annotations
 
 from ....core.module import Module
+from ..data_tables import BOARD
 
-
-def mark(state) -> None:
-    state.ext["cooperative"] = True
+MODULE = Module("cooperative", messages="common.yaml")
 
 
 def result(state, base_final) -> str:
@@ -19,8 +22,19 @@ def result(state, base_final) -> str:
     return nxt
 
 
-def module() -> tuple[Module, dict]:
-    m = Module("cooperative")
-    m.hook("game.setup", "before", mark)
-    m.hook("game.final", "instead", result)
-    return m, {}
+def rewards(state) -> list[float]:
+    """D4: a cooperative game is won or lost by all together, a whole win for each."""
+    return [1.0 if state.flags.get("winners") else 0.0] * state.players
+
+
+def evaluate(state, seat: int) -> float:
+    """The team's mean worth (every seat shares it)."""
+    from .. import RULESET  # the game's position value (this module is loaded after the game package)
+    values = RULESET.potential(state)
+    mean = sum(values) / len(values)
+    return min(1.0, max(0.0, 0.5 + (mean - BOARD.starting_honor) / (4 * max(10.0, abs(mean)))))
+
+
+MODULE.hook("game.final", "instead", result)
+MODULE.answer("rewards", rewards)
+MODULE.answer("evaluate", evaluate)

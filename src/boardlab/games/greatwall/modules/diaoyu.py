@@ -16,14 +16,27 @@ that end the game at once (AC-DIA-06/07/12/28, D3).
 - The Engineer Workshop is the Builders' Camp (D20): per Clerk, 3 resources except Chi raise the Defence
   by 1 (AC-DIA-25). A Raid puts 1 Shame token from the pool beside the card (AC-DIA-26, D10).
 
-State: `ext["diaoyu"]` = (("archers", seats on the Fortress), ("defence", n), ("shame", n)).
+Extension points answered: "location_effect" (the Transport Station), "raid" (AC-DIA-26). The Barracks'
+and the Workshop's choices (`recruit`, `workshop`) gain the Fortress's options (instead_of_decision).
+The cooperative result and the Shame pool are the `cooperative` and `shame` modules'.
+
+State: a `FortressState` in `state.mods["diaoyu"]`: the seats of the Archers on the Fortress, its Defence,
+the Shame tokens beside the card. View: `view["scenario"]` adds them and the slots. Ids: `archer:fortress`,
+`defence:R1+R2+R3`, `wall:S`, `rest:S` (the Transport Station), the Fortress's shot `slot:S:K` (a section,
+not a row) and its Archer's rest `section:S`.
 """
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import NamedTuple
 
+from ....core.actions import Segment, Vocabulary
+from ....core.codec import register
 from ....core.flow import RETURN, Decision
 from ....core.module import Module
+from ....core.state import Data
+from ....core.tasks import record
+from .. import actions as A
 from .. import locations as L
 from .. import mechanics as M
 from .. import tasks as T
@@ -32,45 +45,66 @@ from ..effects import effect_tasks
 from ..seasons import slot_index
 from ..spring import defeated, open_slots
 from ..state import ARCHER
-from ..text import SCENARIO_LINES
-from ..view import SCENARIO_VIEWS
 from . import chronicles as AC, shame
 
+MODULE = Module("diaoyu", messages="diaoyu.yaml")
 STATION = "transport_station"
+
+
+@register
+class FortressState(Data):
+    __slots__ = ("archers", "defence", "shame")
+
+    def __init__(self, defence: int):
+        self.archers: tuple[int, ...] = ()  # seats of the Archers on the Fortress
+        self.defence = defence
+        self.shame = 0                      # Shame tokens beside the card (siege works, AC-DIA-26)
+
+
+@record
+class FortressShoot(NamedTuple):
+    seat: int
+
+
+@record
+class FortressRest(NamedTuple):
+    seat: int
+
+
+@record
+class SiegeWorks(NamedTuple):
+    """AC-DIA-26: a Raid puts 1 Shame token from the pool beside the card."""
 
 
 def numbers() -> dict:
     return BOARD.scenarios["diaoyu"]
 
 
-def fortress(state) -> dict:
-    return dict(state.ext["diaoyu"])
-
-
-def _set(state, **changes) -> None:
-    state.ext["diaoyu"] = tuple(sorted({**fortress(state), **changes}.items()))
-
-
-def active(state) -> bool:
-    return "diaoyu" in state.ext
+def fortress(state) -> FortressState:
+    return state.mods["diaoyu"]
 
 
 def free_slot(state) -> bool:
-    return len(fortress(state)["archers"]) < numbers()["slots"]
+    return len(fortress(state).archers) < numbers()["slots"]
 
 
 def setup(state) -> None:
-    state.ext["scenario"] = "diaoyu"
-    state.ext["shame_out"] = ("AC-DIA-07",)
-    state.ext["diaoyu"] = (("archers", ()), ("defence", numbers()["defence"]), ("shame", 0))
+    shame.lose_when_empty(state, ("AC-DIA-07",))
+    state.mods["diaoyu"] = FortressState(numbers()["defence"])
     state.clerks_on[STATION] = ()                                         # D24: on the board only here
     state.log(("AC-DIA-03", "AC-DIA-04", "AC-DIA-05", "AC-DIA-08", "AC-DIA-10", "AC-DIA-15", "GWA-DIA-01"),
               "ev.dia.setup", defence=numbers()["defence"])
 
 
 def to_fortress(state, seat, rules) -> None:
-    _set(state, archers=fortress(state)["archers"] + (seat,))
+    f = fortress(state)
+    f.archers = f.archers + (seat,)
     state.log(rules, "ev.dia.archer", seat=seat)
+
+
+def _before_skip(ids: list[str], more: list[str]) -> list[str]:
+    """A per-Clerk choice's ids with `more` before its last one, "skip"."""
+    return ids[:-1] + more + ids[-1:] if more else ids
 
 
 # ---- AC-DIA-14: the Barracks, 1 extra Wood -----------------------------------------------------------
@@ -81,23 +115,23 @@ def fortress_cost(state, seat) -> dict:
     return cost
 
 
-def legal_recruit(state, seat=None):
-    seat = T.top(state)[1] if seat is None else seat
-    out = BASE_LEGAL["recruit"](state, seat)
-    if active(state) and free_slot(state) and state.soldiers[seat][ARCHER] and M.can_pay(state, seat, fortress_cost(state, seat)):
-        out = out + ["archer:fortress"]
-    return out
+def with_fortress(base: Decision) -> Decision:
+    """The Barracks' choice (`recruit`) with `archer:fortress`."""
+    def legal(state) -> list[str]:
+        seat = T.top(state).seat
+        ok = free_slot(state) and state.soldiers[seat][ARCHER] and M.can_pay(state, seat, fortress_cost(state, seat))
+        return _before_skip(base.legal(state), ["archer:fortress"] if ok else [])
 
-
-def apply_recruit(state, action_id):
-    if action_id != "archer:fortress":
-        return BASE_DECISIONS["recruit"].apply(state, action_id)
-    seat, _ = L._advance(state)
-    M.pay(state, seat, fortress_cost(state, seat), ("GW-BARRACKS-02", "AC-DIA-13", "AC-DIA-14"))
-    state.flags[f"recruited:{seat}"] = 1
-    state.add_soldiers(seat, ARCHER, -1)
-    to_fortress(state, seat, ("AC-DIA-13", "AC-DIA-14"))
-    return "tasks.run"
+    def apply(state, action_id: str) -> str | None:
+        if action_id != "archer:fortress":
+            return base.apply(state, action_id)
+        seat = L.advance(state)
+        M.pay(state, seat, fortress_cost(state, seat), ("GW-BARRACKS-02", "AC-DIA-13", "AC-DIA-14"))
+        L.recruited(state, seat)
+        state.add_soldiers(seat, ARCHER, -1)
+        to_fortress(state, seat, ("AC-DIA-13", "AC-DIA-14"))
+        return T.resume(state)
+    return Decision(legal, apply)
 
 
 # ---- AC-DIA-25: the Builders' Camp (004's Engineer Workshop, D20) -----------------------------------
@@ -105,47 +139,37 @@ def apply_recruit(state, action_id):
 CAMP_PAYMENTS = ["+".join(p) for p in combinations_with_replacement(("wood", "stone", "gold"), 3)]
 
 
-def _payment(parts: str) -> dict:
-    out: dict = {}
-    for r in parts.split("+"):
-        out[r] = out.get(r, 0) + 1
-    return out
+def with_camp(base: Decision) -> Decision:
+    """The Workshop's choice (`workshop`) with `defence:R1+R2+R3`."""
+    def legal(state) -> list[str]:
+        seat = T.top(state).seat
+        return _before_skip(base.legal(state), [f"defence:{p}" for p in CAMP_PAYMENTS
+                                                if M.can_pay(state, seat, L.payment(p))])
 
-
-def legal_workshop(state, seat=None):
-    seat = T.top(state)[1] if seat is None else seat
-    out = BASE_LEGAL["workshop"](state, seat)
-    if active(state):
-        out = out + [f"defence:{p}" for p in CAMP_PAYMENTS if M.can_pay(state, seat, _payment(p))]
-    return out
-
-
-def apply_workshop(state, action_id):
-    if not action_id.startswith("defence:"):
-        return BASE_DECISIONS["workshop"].apply(state, action_id)
-    seat, _ = L._advance(state)
-    M.pay(state, seat, _payment(action_id.split(":")[1]), ("AC-DIA-25", "D20"))
-    defence = fortress(state)["defence"] + numbers()["camp_defence"]
-    _set(state, defence=defence)
-    state.log(("AC-DIA-25", "AC-DIA-10", "D20"), "ev.dia.camp", seat=seat, defence=defence)
-    return "tasks.run"
+    def apply(state, action_id: str) -> str | None:
+        if not action_id.startswith("defence:"):
+            return base.apply(state, action_id)
+        seat = L.advance(state)
+        M.pay(state, seat, L.payment(A.arg(action_id)), ("AC-DIA-25", "D20"))
+        f = fortress(state)
+        f.defence += numbers()["camp_defence"]
+        state.log(("AC-DIA-25", "AC-DIA-10", "D20"), "ev.dia.camp", seat=seat, defence=f.defence)
+        return T.resume(state)
+    return Decision(legal, apply)
 
 
 # ---- AC-DIA-15/16: the Transport Station ------------------------------------------------------------
 
 def legal_transport(state, seat=None):
-    seat = T.top(state)[1] if seat is None else seat
+    seat = T.top(state).seat if seat is None else seat
     if not free_slot(state) or state.res[seat][0] < numbers()["transport_wood"]:
         return []
     out = [f"wall:{s}" for s in range(BOARD.sections) if seat in state.archers[s]]
     return out + [f"rest:{s}" for s in range(BOARD.sections) if (seat, ARCHER) in state.behind[s]]
 
 
-def apply_transport(state, action_id):
-    if action_id == "skip":
-        L._skip_rest(state)
-        return "tasks.run"
-    seat, _ = L._advance(state)
+@L.per_clerk_choice(MODULE, "transport", legal_transport)
+def apply_transport(state, seat, action_id):
     where, section = action_id.split(":")
     section = int(section)
     M.pay(state, seat, {"wood": numbers()["transport_wood"]}, ("AC-DIA-15", "AC-DIA-16"))
@@ -154,23 +178,31 @@ def apply_transport(state, action_id):
     else:
         M.remove_behind(state, seat, ARCHER, section)
     to_fortress(state, seat, ("AC-DIA-13", "AC-DIA-15", "AC-DIA-16"))
-    return "tasks.run"
+
+
+STATION_EFFECT = L.per_clerk("transport")
+
+
+def location_effect(state, loc: str):
+    """The Transport Station (AC-DIA-15/16): each Clerk there sends one Archer to the Fortress."""
+    return STATION_EFFECT if loc == STATION else None
 
 
 # ---- AC-DIA-17..20: the Fortress fires first, once, at any first-row Horde card ---------------------------
 
 def before_shooting(state) -> str | None:
     """§2.1 row #10: before step 3 of the first battle of Spring."""
-    if state.battle.get("fought") != 0 or not fortress(state)["archers"]:
+    if state.battle.get("fought") != 0 or not fortress(state).archers:
         return None
     return "diaoyu.shoot"
 
 
+@MODULE.step("diaoyu.shoot")
 def step_shoot(state) -> str:
     order = M.leader_order(state)
-    seats = sorted(fortress(state)["archers"], key=order.index)
+    seats = sorted(fortress(state).archers, key=order.index)
     state.log(("AC-DIA-17", "AC-DIA-18"), "ev.dia.fire", n=len(seats))
-    return T.run_then(state, [("fortress_shoot", seat) for seat in seats], RETURN)
+    return T.run_then(state, [FortressShoot(seat) for seat in seats], RETURN)
 
 
 def fortress_targets(state) -> list[str]:
@@ -179,17 +211,18 @@ def fortress_targets(state) -> list[str]:
     for section in range(BOARD.sections):
         h = state.hordes[slot_index(section, 0)]
         if h is not None and not defeated(h):
-            out += [f"slot:{section}:{k}" for k in open_slots(h)]
+            out += [A.wound_id(section, k) for k in open_slots(h)]
     return out
 
 
-@T.handler("fortress_shoot")
-def run_fortress_shoot(state, task):
-    T.ask_or_done(state, task[1], "fortress_shoot", fortress_targets(state))
+@T.handler(MODULE, FortressShoot)
+def run_fortress_shoot(state, task: FortressShoot) -> None:
+    T.ask_or_done(state, task.seat, "fortress_shoot", fortress_targets(state))
 
 
+@T.task_decision(MODULE, "fortress_shoot", fortress_targets)
 def apply_fortress_shoot(state, action_id):
-    seat = T.top(state)[1]
+    seat = T.top(state).seat
     T.done(state)
     _, section, k = action_id.split(":")
     section, k = int(section), int(k)
@@ -200,96 +233,88 @@ def apply_fortress_shoot(state, action_id):
     reward = HORDES[card].slots[k].reward
     if reward:
         T.push(state, *effect_tasks(seat, reward, ("GW-BATTLE-07", "AC-DIA-19")))
-    return "tasks.run"
 
 
 # ---- AC-DIA-21..24: the Night after the siege --------------------------------------------------------------
 
+@MODULE.step("diaoyu.night")
 def night(state) -> str:
     f = fortress(state)
-    loss = f["shame"] - len(f["archers"])
-    defence = f["defence"] - max(0, loss)                          # GWA-DIA-02: never a gain
-    _set(state, defence=defence)
+    loss = f.shame - len(f.archers)
+    f.defence -= max(0, loss)                                      # GWA-DIA-02: never a gain
     state.log(("AC-DIA-11", "AC-DIA-21", "AC-DIA-22", "AC-DIA-23", "GWA-DIA-02"), "ev.dia.night",
-              shame=f["shame"], archers=len(f["archers"]), n=max(0, loss), defence=defence)
-    if defence <= 0:
-        M.end_now(state, ("AC-DIA-06", "AC-DIA-12", "AC-DIA-28"))
-        return "game.end_now"
+              shame=f.shame, archers=len(f.archers), n=max(0, loss), defence=f.defence)
+    if f.defence <= 0:
+        return M.end_now(state, ("AC-DIA-06", "AC-DIA-12", "AC-DIA-28"))
     order = M.tea_order(state)
-    seats = sorted(f["archers"], key=order.index)
-    return T.run_then(state, [("fortress_rest", seat) for seat in seats], RETURN)
+    seats = sorted(f.archers, key=order.index)
+    return T.run_then(state, [FortressRest(seat) for seat in seats], RETURN)
 
 
-@T.handler("fortress_rest")
-def run_rest(state, task):
-    T.ask(state, task[1], "fortress_rest")
+@T.handler(MODULE, FortressRest)
+def run_rest(state, task: FortressRest) -> None:
+    T.ask(state, task.seat, "fortress_rest")
 
 
+@T.task_decision(MODULE, "fortress_rest", lambda state: [A.section_id(s) for s in range(BOARD.sections)])
 def apply_rest(state, action_id):
     """AC-DIA-24, GWA-DIA-03: the Archer leaves the Fortress for the rest area behind a section."""
-    seat = T.top(state)[1]
+    seat = T.top(state).seat
     T.done(state)
-    section = int(action_id.split(":")[1])
-    archers = list(fortress(state)["archers"])
+    section = A.int_arg(action_id)
+    f = fortress(state)
+    archers = list(f.archers)
     archers.remove(seat)
-    _set(state, archers=tuple(archers))
+    f.archers = tuple(archers)
     M.place_behind(state, seat, ARCHER, section)
     state.log(("AC-DIA-24", "GWA-DIA-03"), "ev.dia.rest", seat=seat, section=section)
-    return "tasks.run"
 
 
 # ---- AC-DIA-26: a Raid adds siege works -------------------------------------------------------------------
 
-def on_raid(state, card, tasks) -> list[tuple]:
-    return tasks + [("diaoyu_raid", -2)]
+def on_raid(state, card, tasks) -> list:
+    return tasks + [SiegeWorks()]
 
 
-@T.handler("diaoyu_raid")
-def run_raid(state, task):
+@T.handler(MODULE, SiegeWorks)
+def run_raid(state, task: SiegeWorks) -> None:
     T.done(state)
     got = shame.spend_from_pool(state, 1, ("AC-DIA-09", "AC-DIA-26"))
     if got:
-        _set(state, shame=fortress(state)["shame"] + got)
-        state.log(("AC-DIA-09", "AC-DIA-26", "D10"), "ev.dia.siege", shame=fortress(state)["shame"])
+        f = fortress(state)
+        f.shame += got
+        state.log(("AC-DIA-09", "AC-DIA-26", "D10"), "ev.dia.siege", shame=f.shame)
 
 
-# ---- view -----------------------------------------------------------------------------------------------
+# ---- view, texts, ids ------------------------------------------------------------------------------------
 
-def view(state) -> dict:
+def view(state, full: dict) -> None:
     f = fortress(state)
-    return {**AC.common_view(state), "defence": f["defence"], "shame": f["shame"], "archers": list(f["archers"]),
-            "slots": numbers()["slots"]}
+    full["scenario"].update({"defence": f.defence, "shame": f.shame, "archers": list(f.archers),
+                             "slots": numbers()["slots"]})
 
 
-def render(view, t, name) -> list[str]:
-    return [t("txt.dia", defence=view["defence"], shame=view["shame"],
-              archers=", ".join(map(str, view["archers"])) or "-", slots=view["slots"])]
+def lines(view: dict, lang: str, cat) -> list[str]:
+    scn = AC.scenario_of(view, "diaoyu")
+    if scn is None:
+        return []
+    return [cat.text("txt.dia", lang, defence=scn["defence"], shame=scn["shame"],
+                     archers=", ".join(map(str, scn["archers"])) or "-", slots=scn["slots"])]
 
 
-BASE_LEGAL = {"recruit": L.LEGAL["recruit"], "workshop": L.LEGAL["workshop"]}
-BASE_DECISIONS = {k: T.DECISIONS[k] for k in ("recruit", "workshop")}
-# The Barracks, the Workshop and the Transport Station ask "is there anything to do?" through
-# locations.LEGAL; the scenario's options appear only in a game with the Fortress (`active`).
-L.LEGAL.update({"recruit": legal_recruit, "workshop": legal_workshop, "transport": legal_transport})
-L.EFFECTS[STATION] = L.per_clerk("transport")
-DECISIONS = {
-    "recruit": Decision(lambda state: legal_recruit(state) + ["skip"], apply_recruit),
-    "workshop": Decision(lambda state: legal_workshop(state) + ["skip"], apply_workshop),
-    "transport": Decision(lambda state: legal_transport(state) + ["skip"], apply_transport),
-    "fortress_shoot": Decision(fortress_targets, apply_fortress_shoot),
-    "fortress_rest": Decision(lambda state: [f"section:{s}" for s in range(BOARD.sections)], apply_rest),
-}
+def actions(players: int, options: dict) -> list[Segment]:
+    sections = range(BOARD.sections)
+    return [Vocabulary(["archer:fortress"] + [f"defence:{p}" for p in CAMP_PAYMENTS]
+                       + [f"wall:{s}" for s in sections] + [f"rest:{s}" for s in sections])]
 
 
-def module() -> tuple[Module, dict]:
-    m = Module("diaoyu")
-    m.steps.update({"diaoyu.shoot": step_shoot, "diaoyu.night": night})
-    m.decisions.update(DECISIONS)
-    m.hook("game.setup", "before", setup)
-    m.hook("battle.shoot", "before", before_shooting)
-    m.hook("spring.after", "before", lambda state: "diaoyu.night")
-    return m, {"raid": (on_raid,)}
-
-
-SCENARIO_VIEWS["diaoyu"] = view
-SCENARIO_LINES["diaoyu"] = render
+MODULE.hook("game.setup", "before", setup)
+MODULE.hook("battle.shoot", "before", before_shooting)
+MODULE.hook("spring.after", "before", lambda state: "diaoyu.night")
+MODULE.instead_of_decision("recruit", with_fortress)
+MODULE.instead_of_decision("workshop", with_camp)
+MODULE.answer("location_effect", location_effect)
+MODULE.answer("raid", on_raid)
+MODULE.view = view
+MODULE.lines = lines
+MODULE.actions = actions

@@ -11,37 +11,56 @@ Timing through the phase mapping (greatwall-conflicts.md §2.1):
   may move the marker to another resource (AC-EMP-09/10) and every Clerk in the Warehouse goes home
   (AC-EMP-11).
 
-State: `ext["emperor"]` = the valued resource.
+State: `state.mods["emperor"]`, the valued resource. View: `view["scenario"]` adds it, the year's demand
+and the Clerks in the Warehouse. Ids: `move:R`, `skip`.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from ....core.actions import Segment, Vocabulary
 from ....core.flow import RETURN
 from ....core.module import Module
+from ....core.tasks import record
 from .. import mechanics as M
 from .. import tasks as T
 from ..content import RESOURCES
-from ..text import SCENARIO_LINES
-from ..view import SCENARIO_VIEWS
 from . import chronicles as AC
 from . import shame
 
+MODULE = Module("emperor", messages="emperor.yaml")
 WAREHOUSE = "warehouse"
 
 
+@record
+class EmperorMove(NamedTuple):
+    """AC-EMP-09/10: the seat with most Clerks in the Warehouse may move the marker."""
+    seat: int
+
+
+@record
+class WarehouseHome(NamedTuple):
+    """AC-EMP-11."""
+
+
+def valued(state) -> str:
+    return state.mods["emperor"]
+
+
 def setup(state) -> None:
-    state.ext["scenario"] = "emperor"
     state.clerks_on[WAREHOUSE] = ()                        # AC-EMP-07, D19, D24
-    state.ext["emperor"] = state.shuffle(list(RESOURCES))[0]  # GWA-EMP-02
-    state.log(("AC-EMP-03", "GWA-EMP-02"), "ev.emp.marker", target=state.ext["emperor"])
+    state.mods["emperor"] = state.shuffle(list(RESOURCES))[0]  # GWA-EMP-02
+    state.log(("AC-EMP-03", "GWA-EMP-02"), "ev.emp.marker", target=valued(state))
 
 
 def demand(state) -> int:
     return AC.by_year(state, "demand")
 
 
+@MODULE.step("emperor.check")
 def step_check(state) -> str:
     """AC-EMP-04..06 then AC-EMP-09..11."""
-    wanted, n = state.ext["emperor"], demand(state)
+    wanted, n = valued(state), demand(state)
     for seat in M.tea_order(state):
         have = M.resources_of(state, seat)[wanted]
         if have >= n:
@@ -50,36 +69,36 @@ def step_check(state) -> str:
         else:
             state.log(("AC-EMP-04", "AC-EMP-06"), "ev.emp.short", seat=seat, what={wanted: n}, n=have)
             shame.take(state, seat, AC.param(state, "shame"), ("AC-EMP-06",))
-    tasks = []
+    tasks: list = []
     counts = {s: M.clerks_of(state, WAREHOUSE, s) for s in range(state.players)}
     best = max(counts.values())
     if best > 0:
-        tasks.append(("emp_move", next(s for s in M.tea_order(state) if counts[s] == best)))
-    tasks.append(("emp_home",))
+        tasks.append(EmperorMove(next(s for s in M.tea_order(state) if counts[s] == best)))
+    tasks.append(WarehouseHome())
     return T.run_then(state, tasks, RETURN)
 
 
-@T.handler("emp_move")
-def run_move(state, task):
-    state.log(("AC-EMP-09",), "ev.emp.majority", seat=task[1])
-    T.ask(state, task[1], "emp_move")
+@T.handler(MODULE, EmperorMove)
+def run_move(state, task: EmperorMove) -> None:
+    state.log(("AC-EMP-09",), "ev.emp.majority", seat=task.seat)
+    T.ask(state, task.seat, "emp_move")
 
 
 def legal_move(state) -> list[str]:
-    return [f"move:{r}" for r in RESOURCES if r != state.ext["emperor"]] + ["skip"]  # AC-EMP-10
+    return [f"move:{r}" for r in RESOURCES if r != valued(state)] + ["skip"]  # AC-EMP-10
 
 
-@T.decision("emp_move", legal_move)
+@T.task_decision(MODULE, "emp_move", legal_move)
 def apply_move(state, action_id):
-    seat = T.top(state)[1]
+    seat = T.top(state).seat
     T.done(state)
     if action_id != "skip":
-        state.ext["emperor"] = action_id.split(":")[1]
-        state.log(("AC-EMP-09", "AC-EMP-10"), "ev.emp.moved", seat=seat, target=state.ext["emperor"])
+        state.mods["emperor"] = action_id.split(":")[1]
+        state.log(("AC-EMP-09", "AC-EMP-10"), "ev.emp.moved", seat=seat, target=valued(state))
 
 
-@T.handler("emp_home")
-def run_home(state, task):
+@T.handler(MODULE, WarehouseHome)
+def run_home(state, task: WarehouseHome) -> None:
     """AC-EMP-11: every Clerk in the Warehouse goes back to its owner."""
     T.done(state)
     if state.clerks_on.get(WAREHOUSE):
@@ -87,23 +106,26 @@ def run_home(state, task):
         M.return_clerks(state, WAREHOUSE)
 
 
-def view(state) -> dict:
-    return {**AC.common_view(state), "valued": state.ext["emperor"], "demand": demand(state),
-            "warehouse_clerks": list(state.clerks_on.get(WAREHOUSE, ()))}
+def view(state, full: dict) -> None:
+    full["scenario"].update({"valued": valued(state), "demand": demand(state),
+                             "warehouse_clerks": list(state.clerks_on.get(WAREHOUSE, ()))})
 
 
-def render(scn: dict, t, name) -> list[str]:
-    return [t("txt.emp", resource=name(scn["valued"]), n=scn["demand"],
-              clerks=", ".join(map(str, scn["warehouse_clerks"])) or "-")]
+def lines(view: dict, lang: str, cat) -> list[str]:
+    scn = AC.scenario_of(view, "emperor")
+    if scn is None:
+        return []
+    from ..view import name_of
+    return [cat.text("txt.emp", lang, resource=name_of(scn["valued"], lang, cat), n=scn["demand"],
+                     clerks=", ".join(map(str, scn["warehouse_clerks"])) or "-")]
 
 
-def module() -> tuple[Module, dict]:
-    m = Module("emperor")
-    m.steps["emperor.check"] = step_check
-    m.hook("game.setup", "before", setup)
-    m.hook("spring.after", "before", lambda state: "emperor.check")
-    return m, {}
+def actions(players: int, options: dict) -> list[Segment]:
+    return [Vocabulary(f"move:{r}" for r in RESOURCES)]
 
 
-SCENARIO_VIEWS["emperor"] = view
-SCENARIO_LINES["emperor"] = render
+MODULE.hook("game.setup", "before", setup)
+MODULE.hook("spring.after", "before", lambda state: "emperor.check")
+MODULE.view = view
+MODULE.lines = lines
+MODULE.actions = actions

@@ -13,48 +13,83 @@ Timing through the phase mapping (greatwall-conflicts.md §2.1):
 - the Feeding phase after the siege (#8b, step `spring.after`): each player in Tea order pays 1 food per
   soldier, Overseer and Clerk of theirs on the board, or sends the unfed ones home (AC-FAM-12/13).
 
-State: `ext["food"]` per seat, `ext["food_limit"]`.
+Extension points answered: "location_effect" (the Market), "breach" and "raid" (AC-FAM-10/11).
+State: a `FamineState` in `state.mods["famine"]`: food per seat and the limit (the Wound marker).
+View: `view["scenario"]` adds food, limit and the losing threshold. Ids: the Market's `buy:R`, `sell`;
+the Feeding's `feed`, `unfed:UNIT@S`, `unfed_oncard:I`, `unfed_overseer:LOC`, `unfed_clerk:LOC`,
+`unfed_all`.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from ....core.actions import Segment, Vocabulary
+from ....core.codec import register
 from ....core.flow import RETURN
 from ....core.module import Module
+from ....core.state import Data
+from ....core.tasks import record
+from .. import actions as A
 from .. import locations as L
 from .. import mechanics as M
 from .. import tasks as T
-from ..data_tables import BOARD
-from ..state import ARCHER, HORSEMAN, SPEARMAN
-from ..text import SCENARIO_LINES
-from ..view import SCENARIO_VIEWS
+from ..content import RESOURCES, UNITS
+from ..data_tables import BOARD, LOC_ORDER, UNIT_INDEX
+from ..records import Kills
+from ..state import SPEARMAN
 from . import chronicles as AC
 
+MODULE = Module("famine", messages="famine.yaml")
 MARKET = "market"
-UNIT_IDS = {"spearman": SPEARMAN, "archer": ARCHER, "horseman": HORSEMAN}
+
+
+@register
+class FamineState(Data):
+    __slots__ = ("food", "limit")
+
+    def __init__(self, food: tuple[int, ...], limit: int):
+        self.food = food    # per seat, on the Food track
+        self.limit = limit  # the Wound marker (AC-FAM-06)
+
+
+@record
+class FoodLimitDown(NamedTuple):
+    """AC-FAM-10: the limit drops by `n` (`why`: "breach" or "raid")."""
+    n: int
+    why: str
+
+
+@record
+class Feeding(NamedTuple):
+    seat: int
+
+
+def fam(state) -> FamineState:
+    return state.mods["famine"]
 
 
 def setup(state) -> None:
-    state.ext["scenario"] = "famine"
     state.clerks_on[MARKET] = ()                                   # AC-FAM-03, D20, D24
     for seat in range(state.players):
         state.clerks[seat] -= 1                                    # AC-FAM-05: the Food track Clerk
-    state.ext["food_limit"] = min(AC.param(state, "start_limit"), AC.param(state, "track_max"))  # AC-FAM-06
-    state.ext["food"] = (min(AC.param(state, "start_food"), state.ext["food_limit"]),) * state.players
+    limit = min(AC.param(state, "start_limit"), AC.param(state, "track_max"))  # AC-FAM-06
+    state.mods["famine"] = FamineState((min(AC.param(state, "start_food"), limit),) * state.players, limit)
     state.log(("AC-FAM-04", "AC-FAM-05", "AC-FAM-06", "GWA-FAM-01"), "ev.fam.setup",
-              n=state.ext["food"][0], limit=state.ext["food_limit"])
+              n=fam(state).food[0], limit=limit)
 
 
 def food(state, seat: int) -> int:
-    return state.ext["food"][seat]
+    return fam(state).food[seat]
 
 
 def limit(state) -> int:
-    return state.ext["food_limit"]
+    return fam(state).limit
 
 
 def _set_food(state, seat: int, n: int) -> None:
-    f = list(state.ext["food"])
+    f = list(fam(state).food)
     f[seat] = n
-    state.ext["food"] = tuple(f)
+    fam(state).food = tuple(f)
 
 
 def gain_food(state, seat: int, n: int, rules: tuple[str, ...]) -> None:
@@ -67,8 +102,9 @@ def gain_food(state, seat: int, n: int, rules: tuple[str, ...]) -> None:
 
 def lower_limit(state, n: int, rules: tuple[str, ...]) -> None:
     """AC-FAM-10 (1 per Horde card), AC-FAM-08 (food above it drops with it), AC-FAM-09 (below 6: all lose)."""
-    state.ext["food_limit"] = limit(state) - n
-    state.ext["food"] = tuple(min(f, max(0, limit(state))) for f in state.ext["food"])
+    d = fam(state)
+    d.limit -= n
+    d.food = tuple(min(f, max(0, d.limit)) for f in d.food)
     state.log(rules + ("AC-FAM-08", "AC-FAM-10", "AC-FAM-11"), "ev.fam.limit", n=n, limit=limit(state))
     if limit(state) < AC.param(state, "lose_below"):
         M.end_now(state, ("AC-FAM-09",))
@@ -84,23 +120,23 @@ def harvest(state) -> None:
 # ---- breaches and Raids (AC-FAM-10/11) -------------------------------------------------------------------------
 
 def on_breach(state, section, rows, here, tasks):
-    return [("fam_lower", len(rows), "breach")] + [t for t in tasks if t[0] == "kills"]
+    return [FoodLimitDown(len(rows), "breach")] + [t for t in tasks if isinstance(t, Kills)]
 
 
 def on_raid(state, card, tasks):
-    return [("fam_lower", 1, "raid")]
+    return [FoodLimitDown(1, "raid")]
 
 
-@T.handler("fam_lower")
-def run_lower(state, task):
+@T.handler(MODULE, FoodLimitDown)
+def run_lower(state, task: FoodLimitDown) -> None:
     T.done(state)
-    lower_limit(state, task[1], ("GWA-FAM-04",))
+    lower_limit(state, task.n, ("GWA-FAM-04",))
 
 
 # ---- the Market (AC-FAM-03, GWA-FAM-03) ---------------------------------------------------------------------------
 
 def legal_market(state, seat=None) -> list[str]:
-    seat = T.top(state)[1] if seat is None else seat
+    seat = T.top(state).seat if seat is None else seat
     out = []
     if food(state, seat) < limit(state):
         pay = AC.param(state, "market_pay")
@@ -110,7 +146,7 @@ def legal_market(state, seat=None) -> list[str]:
     return out
 
 
-@L.per_clerk_choice("market", legal_market)
+@L.per_clerk_choice(MODULE, "market", legal_market)
 def apply_market(state, seat, action_id):
     if action_id == "sell":
         _set_food(state, seat, food(state, seat) - AC.param(state, "market_sell_food"))
@@ -123,8 +159,12 @@ def apply_market(state, seat, action_id):
     gain_food(state, seat, AC.param(state, "market_food"), ("AC-FAM-03", "GWA-FAM-03"))
 
 
-L.EFFECTS[MARKET] = L.per_clerk("market")
-L.LEGAL["market"] = legal_market
+MARKET_EFFECT = L.per_clerk("market")
+
+
+def location_effect(state, loc: str):
+    """The Market (AC-FAM-03): each Clerk there trades once (GWA-FAM-03)."""
+    return MARKET_EFFECT if loc == MARKET else None
 
 
 # ---- the Feeding phase (AC-FAM-12/13) -------------------------------------------------------------------------
@@ -133,8 +173,8 @@ def fed(state, seat: int) -> list[str]:
     """One entry per soldier, Overseer and Clerk of `seat` on the main board (AC-FAM-12)."""
     out = []
     for s in range(BOARD.sections):
-        out += [f"archer@{s}"] * state.archers[s].count(seat)
-        out += [f"{M.unit_name(u)}@{s}" for p, u in state.behind[s] if p == seat]
+        out += [A.soldier_at("archer", s)] * state.archers[s].count(seat)
+        out += [A.soldier_at(M.unit_name(u), s) for p, u in state.behind[s] if p == seat]
     for i, h in enumerate(state.hordes):
         if h is not None:
             out += [f"oncard:{i}" for p, _, _ in h[2] if p == seat]
@@ -144,25 +184,26 @@ def fed(state, seat: int) -> list[str]:
     return out
 
 
+@MODULE.step("famine.feed")
 def step_feed(state) -> str:
-    return T.run_then(state, [("fam_feed", seat) for seat in M.tea_order(state)], RETURN)
+    return T.run_then(state, [Feeding(seat) for seat in M.tea_order(state)], RETURN)
 
 
-@T.handler("fam_feed")
-def run_feed(state, task):
-    T.ask_or_done(state, task[1], "fam_feed", fed(state, task[1]))
+@T.handler(MODULE, Feeding)
+def run_feed(state, task: Feeding) -> None:
+    T.ask_or_done(state, task.seat, "fam_feed", fed(state, task.seat))
 
 
 def legal_feed(state) -> list[str]:
-    seat = T.top(state)[1]
+    seat = T.top(state).seat
     units = fed(state, seat)
     return (["feed"] if food(state, seat) >= len(units) else []) + [
         f"unfed:{u}" if "@" in u else f"unfed_{u}" for u in dict.fromkeys(units)] + ["unfed_all"]
 
 
-@T.decision("fam_feed", legal_feed)
+@T.task_decision(MODULE, "fam_feed", legal_feed)
 def apply_feed(state, action_id):
-    seat = T.top(state)[1]
+    seat = T.top(state).seat
     if action_id == "feed":
         T.done(state)
         n = len(fed(state, seat))
@@ -185,8 +226,8 @@ def release(state, seat: int, unit: str) -> None:
         if name == "archer" and seat in state.archers[section]:
             M.remove_archer(state, seat, section)  # on the Wall, else a saved Archer behind it (GW-BREACH-11)
         else:
-            M.remove_behind(state, seat, UNIT_IDS[name], section)
-        state.add_soldiers(seat, UNIT_IDS[name], 1)
+            M.remove_behind(state, seat, UNIT_INDEX[name], section)
+        state.add_soldiers(seat, UNIT_INDEX[name], 1)
     elif unit.startswith("oncard:"):
         i = int(unit.split(":")[1])
         card, covered, units = state.hordes[i]
@@ -210,24 +251,39 @@ def release(state, seat: int, unit: str) -> None:
     state.log(("AC-FAM-12", "AC-FAM-13"), "ev.fam.released", seat=seat, unit=name)
 
 
-def view(state) -> dict:
-    return {**AC.common_view(state), "food": list(state.ext["food"]), "limit": limit(state),
-            "lose_below": AC.param(state, "lose_below")}
+def view(state, full: dict) -> None:
+    full["scenario"].update({"food": list(fam(state).food), "limit": limit(state),
+                             "lose_below": AC.param(state, "lose_below")})
 
 
-def render(scn: dict, t, name) -> list[str]:
-    return [t("txt.fam", food=", ".join(map(str, scn["food"])), limit=scn["limit"])]
+def lines(view: dict, lang: str, cat) -> list[str]:
+    scn = AC.scenario_of(view, "famine")
+    if scn is None:
+        return []
+    return [cat.text("txt.fam", lang, food=", ".join(map(str, scn["food"])), limit=scn["limit"])]
 
 
-def module() -> tuple[Module, dict]:
-    m = Module("famine")
-    m.steps["famine.feed"] = step_feed
-    m.hook("game.setup", "before", setup)
-    m.hook("autumn.invasion", "before", harvest)
-    m.hook("spring.after", "before", lambda state: "famine.feed")
-    return m, {"breach": (on_breach,), "raid": (on_raid,)}
+def potential(state, seat: int) -> float:
+    """Bots: food feeds soldiers, Overseers and Clerks."""
+    return 0.3 * food(state, seat)
 
 
-SCENARIO_VIEWS["famine"] = view
-SCENARIO_LINES["famine"] = render
-AC.POTENTIAL["famine"] = lambda state, seat: 0.3 * food(state, seat)
+def actions(players: int, options: dict) -> list[Segment]:
+    sections, cards = range(BOARD.sections), range(BOARD.sections * BOARD.horde_rows)
+    ids = [f"buy:{r}" for r in RESOURCES] + ["sell", "feed", "unfed_all"]
+    ids += [f"unfed:{A.soldier_at(u, s)}" for s in sections for u in UNITS]
+    ids += [f"unfed_oncard:{i}" for i in cards]
+    ids += [f"unfed_overseer:{loc}" for loc in L.OVERSEEN] + [f"unfed_clerk:{loc}" for loc in LOC_ORDER]
+    return [Vocabulary(ids)]
+
+
+MODULE.hook("game.setup", "before", setup)
+MODULE.hook("autumn.invasion", "before", harvest)
+MODULE.hook("spring.after", "before", lambda state: "famine.feed")
+MODULE.answer("location_effect", location_effect)
+MODULE.answer("breach", on_breach)
+MODULE.answer("raid", on_raid)
+MODULE.view = view
+MODULE.lines = lines
+MODULE.potential = potential
+MODULE.actions = actions

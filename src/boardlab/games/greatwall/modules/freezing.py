@@ -16,27 +16,64 @@ Timing through the phase mapping (greatwall-conflicts.md §2.1):
   (GWA-FRZ-03/04);
 - before final scoring each Clerk on the card is worth 12 Honor (AC-FRZ-17).
 
-State: `ext["frz_fields"]` = per resource the seats whose Clerk is on its field; `ext["frz_removed"]`
-= resources removed from the game, per type (the supply is the retail 50 per type minus what players
-hold, the Warehouse holds and what left the game, GWA-FRZ-04).
+Extension points answered: "overseer_income" and "production" (the track), "breach" and "raid".
+State: a `FreezingState` in `state.mods["freezing"]`: `fields`, per resource the seats whose Clerk is on
+its field; `removed`, resources removed from the game per type (the supply is the retail 50 per type
+minus what players hold, the Warehouse holds and what left the game, GWA-FRZ-04). View:
+`view["scenario"]` adds the track, fields, removed resources and the supply. Ids: `tribute:R`, the
+breach's `discard:R` / `shame`, the Raid's `supply` / `shame`.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from ....core.actions import Segment, Vocabulary
+from ....core.codec import register
 from ....core.flow import RETURN
 from ....core.module import Module
+from ....core.state import Data
+from ....core.tasks import record
 from .. import mechanics as M
 from .. import tasks as T
 from ..content import RESOURCES
-from ..text import SCENARIO_LINES
-from ..view import SCENARIO_VIEWS
+from ..records import Kills
 from . import chronicles as AC
 from . import shame
 
+MODULE = Module("freezing", messages="freezing.yaml")
+
+
+@register
+class FreezingState(Data):
+    __slots__ = ("fields", "removed")
+
+    def __init__(self):
+        self.fields: tuple[tuple[int, ...], ...] = ((),) * len(RESOURCES)
+        self.removed: tuple[int, ...] = (0,) * len(RESOURCES)
+
+
+@record
+class Tribute(NamedTuple):
+    seat: int
+
+
+@record
+class FreezingBreach(NamedTuple):
+    seat: int
+
+
+@record
+class FreezingRaid(NamedTuple):
+    seat: int
+    card: str
+
+
+def frz(state) -> FreezingState:
+    return state.mods["freezing"]
+
 
 def setup(state) -> None:
-    state.ext["scenario"] = "freezing"
-    state.ext["frz_fields"] = ((),) * len(RESOURCES)
-    state.ext["frz_removed"] = (0,) * len(RESOURCES)
+    state.mods["freezing"] = FreezingState()
     state.log(("AC-FRZ-04", "AC-FRZ-07", "GWA-FRZ-01"), "ev.frz.setup", track=list(AC.param(state, "track")))
 
 
@@ -45,20 +82,20 @@ def track_value(state) -> int:
 
 
 def fields(state) -> dict:
-    return dict(zip(RESOURCES, state.ext["frz_fields"]))
+    return dict(zip(RESOURCES, frz(state).fields))
 
 
 def _remove(state, resource: str, n: int) -> None:
-    removed = list(state.ext["frz_removed"])
+    removed = list(frz(state).removed)
     removed[RESOURCES.index(resource)] += n
-    state.ext["frz_removed"] = tuple(removed)
+    frz(state).removed = tuple(removed)
 
 
 def supply(state, resource: str) -> int:
     """GWA-FRZ-04: what is left in the general supply of one resource type."""
     i = RESOURCES.index(resource)
     held = sum(state.res[s][i] for s in range(state.players)) + (state.warehouse[i] if i < 3 else 0)
-    return max(0, AC.param(state, "supply_per_resource") - held - state.ext["frz_removed"][i])
+    return max(0, AC.param(state, "supply_per_resource") - held - frz(state).removed[i])
 
 
 # ---- the production track (AC-FRZ-04..06) -----------------------------------------------------------------
@@ -76,8 +113,9 @@ def weather(where: str):
 
 # ---- tribute (AC-FRZ-07..13) ----------------------------------------------------------------------------
 
+@MODULE.step("freezing.tribute")
 def step_tribute(state) -> str:
-    return T.run_then(state, [("frz_tribute", seat) for seat in M.tea_order(state)], RETURN)
+    return T.run_then(state, [Tribute(seat) for seat in M.tea_order(state)], RETURN)
 
 
 def tribute_options(state, seat: int) -> list[str]:
@@ -89,14 +127,14 @@ def tribute_options(state, seat: int) -> list[str]:
             if seat not in f[r] and M.resources_of(state, seat)[r] >= n]  # AC-FRZ-13: all at once
 
 
-@T.handler("frz_tribute")
-def run_tribute(state, task):
-    T.ask_or_done(state, task[1], "frz_tribute", tribute_options(state, task[1]))
+@T.handler(MODULE, Tribute)
+def run_tribute(state, task: Tribute) -> None:
+    T.ask_or_done(state, task.seat, "frz_tribute", tribute_options(state, task.seat))
 
 
-@T.decision("frz_tribute", lambda state: tribute_options(state, T.top(state)[1]) + ["skip"])
+@T.task_decision(MODULE, "frz_tribute", lambda state: tribute_options(state, T.top(state).seat) + ["skip"])
 def apply_tribute(state, action_id):
-    seat = T.top(state)[1]
+    seat = T.top(state).seat
     T.done(state)
     if action_id == "skip":
         return
@@ -105,9 +143,9 @@ def apply_tribute(state, action_id):
     M.pay(state, seat, {resource: n}, ("AC-FRZ-09", "AC-FRZ-10", "AC-FRZ-11", "AC-FRZ-13"))
     _remove(state, resource, n)
     state.clerks[seat] -= 1
-    f = list(state.ext["frz_fields"])
+    f = list(frz(state).fields)
     f[RESOURCES.index(resource)] = f[RESOURCES.index(resource)] + (seat,)
-    state.ext["frz_fields"] = tuple(f)
+    frz(state).fields = tuple(f)
     state.log(("AC-FRZ-08", "AC-FRZ-10", "AC-FRZ-11", "AC-FRZ-12", "GWA-FRZ-02"), "ev.frz.tribute",
               seat=seat, target=resource, n=n)
 
@@ -115,26 +153,26 @@ def apply_tribute(state, action_id):
 # ---- breach (AC-FRZ-14) ---------------------------------------------------------------------------------------
 
 def on_breach(state, section, rows, here, tasks):
-    kills = [t for t in tasks if t[0] == "kills"]
-    return [("frz_breach", seat) for _ in rows for seat in here] + kills
+    kills = [t for t in tasks if isinstance(t, Kills)]
+    return [FreezingBreach(seat) for _ in rows for seat in here] + kills
 
 
-@T.handler("frz_breach")
-def run_breach(state, task):
-    T.ask(state, task[1], "frz_breach")
+@T.handler(MODULE, FreezingBreach)
+def run_breach(state, task: FreezingBreach) -> None:
+    T.ask(state, task.seat, "frz_breach")
 
 
 def legal_breach(state) -> list[str]:
-    seat = T.top(state)[1]
+    seat = T.top(state).seat
     return [f"discard:{r}" for r, n in M.resources_of(state, seat).items() if n] + ["shame"]
 
 
-@T.decision("frz_breach", legal_breach)
+@T.task_decision(MODULE, "frz_breach", legal_breach)
 def apply_breach(state, action_id):
-    seat = T.top(state)[1]
+    seat = T.top(state).seat
     T.done(state)
-    if action_id == "shame":
-        shame.take(state, seat, 1, ("AC-FRZ-14", "GWA-FRZ-03"))
+    if action_id == "shame":  # taken as a task: a losing pool would end the game before anything else runs
+        T.push(state, shame.TakeShame(seat, 1, ("AC-FRZ-14", "GWA-FRZ-03")))
         return
     resource = action_id.split(":")[1]
     M.pay(state, seat, {resource: 1}, ("AC-FRZ-14", "GWA-FRZ-03"))
@@ -145,17 +183,17 @@ def apply_breach(state, action_id):
 # ---- Raid (AC-FRZ-15/16) ----------------------------------------------------------------------------------------
 
 def on_raid(state, card, tasks):
-    return [("frz_raid", M.tea_order(state)[0], card)]
+    return [FreezingRaid(M.tea_order(state)[0], card)]
 
 
-@T.handler("frz_raid")
-def run_raid(state, task):
-    T.ask(state, task[1], "frz_raid")
+@T.handler(MODULE, FreezingRaid)
+def run_raid(state, task: FreezingRaid) -> None:
+    T.ask(state, task.seat, "frz_raid")
 
 
-@T.decision("frz_raid", lambda state: ["supply", "shame"])
+@T.task_decision(MODULE, "frz_raid", lambda state: ["supply", "shame"])
 def apply_raid(state, action_id):
-    seat = T.top(state)[1]
+    seat = T.top(state).seat
     T.done(state)
     state.log(("AC-FRZ-15", "GWA-FRZ-03"), f"ev.frz.raid.{action_id}", seat=seat)
     if action_id == "shame":
@@ -175,34 +213,45 @@ def apply_raid(state, action_id):
 def clerk_honor(state) -> None:
     per = AC.param(state, "clerk_honor")
     for seat in range(state.players):
-        n = sum(seats.count(seat) for seats in state.ext["frz_fields"])
+        n = sum(seats.count(seat) for seats in frz(state).fields)
         if n:
             M.gain(state, seat, {"honor": per * n}, ("AC-FRZ-17",))
 
 
-def view(state) -> dict:
-    return {**AC.common_view(state), "track": list(AC.param(state, "track")), "value": track_value(state),
-            "fields": {r: list(s) for r, s in fields(state).items()},
-            "removed": dict(zip(RESOURCES, state.ext["frz_removed"])),
-            "supply": {r: supply(state, r) for r in RESOURCES}}
+def view(state, full: dict) -> None:
+    full["scenario"].update({"track": list(AC.param(state, "track")), "value": track_value(state),
+                             "fields": {r: list(s) for r, s in fields(state).items()},
+                             "removed": dict(zip(RESOURCES, frz(state).removed)),
+                             "supply": {r: supply(state, r) for r in RESOURCES}})
 
 
-def render(scn: dict, t, name) -> list[str]:
-    f = ", ".join(f"{name(r)} {seats or '-'}" for r, seats in scn["fields"].items())
-    return [t("txt.frz", value=scn["value"], fields=f)]
+def lines(view: dict, lang: str, cat) -> list[str]:
+    scn = AC.scenario_of(view, "freezing")
+    if scn is None:
+        return []
+    from ..view import name_of
+    f = ", ".join(f"{name_of(r, lang, cat)} {seats or '-'}" for r, seats in scn["fields"].items())
+    return [cat.text("txt.frz", lang, value=scn["value"], fields=f)]
 
 
-def module() -> tuple[Module, dict]:
-    m = Module("freezing")
-    m.steps["freezing.tribute"] = step_tribute
-    m.hook("game.setup", "before", setup)
-    m.hook("winter.end", "before", lambda state: "freezing.tribute")
-    m.hook("game.final", "before", clerk_honor)
-    return m, {"overseer_income": (weather("income"),), "production": (weather("activation"),),
-               "breach": (on_breach,), "raid": (on_raid,)}
+def potential(state, seat: int) -> float:
+    """Bots: each Clerk on the card is worth its Honor at the end (AC-FRZ-17)."""
+    return AC.param(state, "clerk_honor") * sum(seats.count(seat) for seats in frz(state).fields)
 
 
-SCENARIO_VIEWS["freezing"] = view
-SCENARIO_LINES["freezing"] = render
-AC.POTENTIAL["freezing"] = lambda state, seat: AC.param(state, "clerk_honor") * sum(
-    seats.count(seat) for seats in state.ext["frz_fields"])
+def actions(players: int, options: dict) -> list[Segment]:
+    return [Vocabulary([f"tribute:{r}" for r in RESOURCES] + [f"discard:{r}" for r in RESOURCES]
+                       + ["shame", "supply"])]
+
+
+MODULE.hook("game.setup", "before", setup)
+MODULE.hook("winter.end", "before", lambda state: "freezing.tribute")
+MODULE.hook("game.final", "before", clerk_honor)
+MODULE.answer("overseer_income", weather("income"))
+MODULE.answer("production", weather("activation"))
+MODULE.answer("breach", on_breach)
+MODULE.answer("raid", on_raid)
+MODULE.view = view
+MODULE.lines = lines
+MODULE.potential = potential
+MODULE.actions = actions

@@ -5,42 +5,83 @@ Timing through the phase mapping (greatwall-conflicts.md §2.1):
   pool per row of the Horde array holding cards, at most 3 (AC-GHO-04/05); the players, in Tea order,
   place them one at a time on Locations (not the Barracks or the Tea House, AC-GHO-09; GWA-GHO-01)
   and the Clerks there go home (AC-GHO-06/07);
-- a haunted Location cannot take Clerks (AC-GHO-08): `mechanics.has_room` refuses closed Locations,
-  and every Clerk placement (Command cards, effects, the Secondary race) goes through it;
+- a haunted Location cannot take Clerks (AC-GHO-08): the extension point "closed_location";
+  `mechanics.has_room` refuses closed Locations, and every Clerk placement (Command cards, effects, the
+  Secondary race) goes through it;
 - at the start of the siege (#8a: the start of Spring) every token goes back to the pool (AC-GHO-11);
   when a Horde card is defeated the defeat credit holder may remove 1 token, or, without a credit
   holder, the top of the Tea track removes 1 (AC-GHO-12/13, GWA-GHO-02);
-- killed soldiers leave the game (AC-GHO-14, D23): `mechanics.soldier_dies`.
+- killed soldiers leave the game (AC-GHO-14, D23): the extension point "soldier_killed" counts them
+  here instead of returning them to their owners' supplies.
 
-State: `ext["ghost"]` = ((Location, tokens), ...) sorted; `ext["closed_locations"]` the haunted ones.
+State: a `GhostState` in `state.mods["ghost"]`: `haunted`, ((Location, tokens), ...) sorted; `dead`,
+((seat, soldiers dead), ...) sorted. View: `view["scenario"]` adds both. Ids: `haunt:LOC`,
+`exorcise:LOC`.
 """
 from __future__ import annotations
 
+from typing import NamedTuple
+
+from ....core.actions import Segment, Vocabulary
+from ....core.codec import register
 from ....core.flow import RETURN
 from ....core.module import Module
+from ....core.state import Data
+from ....core.tasks import record
 from .. import mechanics as M
 from .. import tasks as T
-from ..text import SCENARIO_LINES
-from ..view import SCENARIO_VIEWS
+from ..data_tables import LOC_ORDER
 from . import chronicles as AC, shame
 
+MODULE = Module("ghost", messages="ghost.yaml")
 FORBIDDEN = ("barracks", "tea_house")  # AC-GHO-09
 
 
+@register
+class GhostState(Data):
+    __slots__ = ("haunted", "dead")
+
+    def __init__(self):
+        self.haunted: tuple[tuple[str, int], ...] = ()  # Location -> tokens, sorted
+        self.dead: tuple[tuple[int, int], ...] = ()     # seat -> soldiers killed (out of the game), sorted
+
+
+@record
+class GhostPlace(NamedTuple):
+    seat: int
+
+
+@record
+class GhostRemove(NamedTuple):
+    """AC-GHO-12/13: remove a token; `optional` for the credit holder (else the top of the Tea track must)."""
+    seat: int
+    optional: bool
+
+
 def tokens(state) -> dict:
-    return dict(state.ext.get("ghost", ()))
+    return dict(state.mods["ghost"].haunted)
 
 
 def _set(state, haunted: dict) -> None:
-    haunted = {loc: n for loc, n in haunted.items() if n > 0}
-    state.ext["ghost"] = tuple(sorted(haunted.items()))
-    state.ext["closed_locations"] = tuple(sorted(haunted))  # AC-GHO-08 (mechanics.has_room)
+    state.mods["ghost"].haunted = tuple(sorted((loc, n) for loc, n in haunted.items() if n > 0))
+
+
+def closed(state, loc: str) -> bool:
+    """AC-GHO-08: a haunted Location takes no Clerk (extension point "closed_location")."""
+    return any(where == loc for where, _ in state.mods["ghost"].haunted)
+
+
+def killed(state, seat: int, unit: int) -> bool:
+    """AC-GHO-14, D23: the dead leave the game (extension point "soldier_killed")."""
+    g = state.mods["ghost"]
+    dead = dict(g.dead)
+    dead[seat] = dead.get(seat, 0) + 1
+    g.dead = tuple(sorted(dead.items()))
+    return True
 
 
 def setup(state) -> None:
-    state.ext["scenario"] = "ghost"
-    state.ext["permanent_death"] = True  # AC-GHO-14, D23
-    _set(state, {})
+    state.mods["ghost"] = GhostState()
     state.log(("AC-GHO-02", "AC-GHO-03", "AC-GHO-14"), "ev.ghost.setup")
 
 
@@ -70,10 +111,11 @@ def haunt(state) -> str | None:
     if not got:
         return None
     tea = M.tea_order(state)
-    state.tasks.extend(reversed([("ghost_place", tea[i % len(tea)]) for i in range(got)]))  # GWA-GHO-01
+    T.push(state, *[GhostPlace(tea[i % len(tea)]) for i in range(got)])  # GWA-GHO-01
     return "ghost.run"
 
 
+@MODULE.step("ghost.run")
 def step_run(state) -> str:
     return T.run_then(state, [], RETURN)
 
@@ -82,15 +124,15 @@ def places(state) -> list[str]:
     return [loc for loc in M.locations(state) if loc not in FORBIDDEN]
 
 
-@T.handler("ghost_place")
-def run_place(state, task):
-    T.ask(state, task[1], "ghost_place")
+@T.handler(MODULE, GhostPlace)
+def run_place(state, task: GhostPlace) -> None:
+    T.ask(state, task.seat, "ghost_place")
 
 
-@T.decision("ghost_place", lambda state: [f"haunt:{loc}" for loc in places(state)])
+@T.task_decision(MODULE, "ghost_place", lambda state: [f"haunt:{loc}" for loc in places(state)])
 def apply_place(state, action_id):
     """AC-GHO-06/07: a token on the Location; all Clerks there go back to their owners."""
-    seat = T.top(state)[1]
+    seat = T.top(state).seat
     T.done(state)
     loc = action_id.split(":")[1]
     haunted = tokens(state)
@@ -102,28 +144,29 @@ def apply_place(state, action_id):
               n=sent)
 
 
-def on_defeat(state, row, winner) -> list[tuple]:
+def on_defeat(state, row, winner) -> list:
     """AC-GHO-12/13: a defeated Horde card lets its credit holder (else the Tea track's top) remove 1."""
     if not tokens(state):
         return []
     if winner is None:
-        return [("ghost_remove", M.tea_order(state)[0], False)]
-    return [("ghost_remove", winner, True)]
+        return [GhostRemove(M.tea_order(state)[0], False)]
+    return [GhostRemove(winner, True)]
 
 
-@T.handler("ghost_remove")
-def run_remove(state, task):
-    T.ask_or_done(state, task[1], "ghost_remove", tokens(state))
+@T.handler(MODULE, GhostRemove)
+def run_remove(state, task: GhostRemove) -> None:
+    T.ask_or_done(state, task.seat, "ghost_remove", tokens(state))
 
 
 def legal_remove(state) -> list[str]:
-    optional = T.top(state)[2]
+    optional = T.top(state).optional
     return [f"exorcise:{loc}" for loc in tokens(state)] + (["skip"] if optional else [])
 
 
-@T.decision("ghost_remove", legal_remove)
+@T.task_decision(MODULE, "ghost_remove", legal_remove)
 def apply_remove(state, action_id):
-    _, seat, optional = T.top(state)
+    task = T.top(state)
+    seat, optional = task.seat, task.optional
     T.done(state)
     if action_id == "skip":
         return
@@ -136,26 +179,32 @@ def apply_remove(state, action_id):
     state.log(rules, "ev.ghost.exorcise", seat=seat, location=loc)
 
 
-def view(state) -> dict:
-    return {**AC.common_view(state), "haunted": tokens(state),
-            "dead": {str(seat): n for seat, n in state.ext.get("dead", ())}}
+def view(state, full: dict) -> None:
+    full["scenario"].update({"haunted": tokens(state),
+                             "dead": {str(seat): n for seat, n in state.mods["ghost"].dead}})
 
 
-def render(view, t, name) -> list[str]:
-    haunted = ", ".join(f"{name(loc)} {n}" for loc, n in view["haunted"].items()) or "-"
-    dead = ", ".join(f"{seat}: {n}" for seat, n in view["dead"].items()) or "-"
-    return [t("txt.ghost", haunted=haunted, dead=dead)]
+def lines(view: dict, lang: str, cat) -> list[str]:
+    scn = AC.scenario_of(view, "ghost")
+    if scn is None:
+        return []
+    from ..view import name_of
+    haunted = ", ".join(f"{name_of(loc, lang, cat)} {n}" for loc, n in scn["haunted"].items()) or "-"
+    dead = ", ".join(f"{seat}: {n}" for seat, n in scn["dead"].items()) or "-"
+    return [cat.text("txt.ghost", lang, haunted=haunted, dead=dead)]
 
 
-def module() -> tuple[Module, dict]:
-    m = Module("ghost")
-    m.steps["ghost.run"] = step_run
-    m.hook("game.setup", "before", setup)
-    m.hook("spring.start", "before", clear_at_siege)
-    m.hook(AFTER_SIEGE, "before", haunt)
-    return m, {"defeated": (on_defeat,)}
+def actions(players: int, options: dict) -> list[Segment]:
+    return [Vocabulary([f"haunt:{loc}" for loc in LOC_ORDER] + [f"exorcise:{loc}" for loc in LOC_ORDER])]
 
 
 AFTER_SIEGE = "spring.after"  # greatwall-conflicts.md §2.1 row #8b
-SCENARIO_VIEWS["ghost"] = view
-SCENARIO_LINES["ghost"] = render
+MODULE.hook("game.setup", "before", setup)
+MODULE.hook("spring.start", "before", clear_at_siege)
+MODULE.hook(AFTER_SIEGE, "before", haunt)
+MODULE.answer("defeated", on_defeat)
+MODULE.answer("closed_location", closed)
+MODULE.answer("soldier_killed", killed)
+MODULE.view = view
+MODULE.lines = lines
+MODULE.actions = actions
