@@ -3,7 +3,9 @@
 Positions are reached by real play with a fixed, passive policy (`advance`), then adjusted
 by editing the state directly where a test needs a precise position, always followed by
 `fresh(g)` so the game's cached legal list matches the edited state, and restarted at a named
-step with `boardlab.core.positions.run_from`.
+step with `boardlab.core.positions.run_from` (or from a few scheduled tasks, `run_tasks`). Tasks are
+the typed records of `boardlab.games.greatwall.records` (modules define theirs); a module's data is
+`g.state.mods[name]`; `g.modules` lists the modules on.
 
 State layout (src/boardlab/games/greatwall/state.py): per-seat lists `res` (wood, stone,
 gold, chi tuples), `honor`, `clerks` (supply), `soldiers` (spearman, archer, horseman supply),
@@ -16,9 +18,12 @@ from __future__ import annotations
 
 import boardlab
 from boardlab.core import positions
+from boardlab.core.tasks import run_then
 from boardlab.games.greatwall import data_tables as D
 from boardlab.games.greatwall.spring import slot_index
 from boardlab.games.greatwall.state import ARCHER, HORSEMAN, SECONDARY, SPEARMAN
+
+BANNERMAN = D.UNIT_INDEX["bannerman"]  # Genghis Khan's 4th kind of soldier (GK-58)
 
 
 PASSIVE = ("skip", "done", "none", "pass", "base", "die", "refuse")
@@ -133,6 +138,22 @@ def run_from(g, step: str) -> int:
     return positions.run_from(g, step)
 
 
+def clear_schedule(g):
+    """Forget whatever was scheduled (tasks and the steps to return to) and the pending decision, before
+    restarting the flow at a named step (boardlab.core.positions)."""
+    with positions.edit(g) as s:
+        s.tasks, s.stack, s.pending = [], [], None
+    return g
+
+
+def run_tasks(g, tasks, then: str) -> int:
+    """From a top-level decision: run these task records on the edited board, then go on at step `then`
+    (core tasks.run_then); returns the event index before them."""
+    s = g.state
+    assert not s.tasks, "run_tasks needs a position without scheduled tasks"
+    return positions.run_from(g, run_then(s, list(tasks), then))
+
+
 # ---- battles: an empty battlefield at the start of Spring, and acting in it ------------------------------
 
 def empty_battlefield(g, soldiers=(5, 2, 1), wall=(0, 0, 0), general: str = "su_dongpo", leader=None, tea=None):
@@ -160,7 +181,7 @@ def restart_spring(g, drop_tasks: bool = False) -> int:
     `drop_tasks`: forget what was scheduled (else Spring must be restarted from its first decision)."""
     s = g.state
     if drop_tasks:
-        s.tasks, s.stack = [], []
+        clear_schedule(g)
     assert not s.tasks and not s.stack, "Spring must be restarted from its first decision"
     s.commits, s.battle = {}, {}
     return positions.run_from(g, "spring.start")

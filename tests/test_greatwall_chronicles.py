@@ -1,6 +1,7 @@
 """The Great Wall: Ancient Chronicles common rules (AC-01..AC-17 of shared/rules/greatwall-stretch.yaml).
 
-The Scenario card is data (data/scenarios.yaml, GWA-AC-01); the module "chronicles" runs with every
+The Scenario card is data (data/scenarios.yaml, data_tables.SCENARIO_CARDS, GWA-AC-01); the module
+"chronicles" runs with every
 scenario: it checks the setup against the card (AC-17) and lets Ancient Chronicles Artifacts be claimed
 during the game (AC-12/13, GWA-AC-02). The "ac" card set is in play with any scenario, so its Artifacts,
 Tactics, Generals and Advisors are shuffled into the base pools (AC-11, AC-14..16).
@@ -14,7 +15,7 @@ import pytest
 import boardlab
 from boardlab.core.errors import ConfigError
 from boardlab.games.greatwall import SCENARIOS, COOP_ONLY
-from boardlab.games.greatwall.data_tables import ADVISORS, ARTIFACTS, BOARD, GENERALS, TACTICS
+from boardlab.games.greatwall.data_tables import ADVISORS, ARTIFACTS, BOARD, GENERALS, SCENARIO_CARDS, TACTICS
 from boardlab.games.greatwall.modules import chronicles
 from greatwall_helpers import events, fresh, new, run_from, scenario_game, scenario_summer
 
@@ -35,8 +36,8 @@ def play_out(g, seed: int):
 
 @pytest.mark.rule("AC-01", "AC-04", "AC-05", "AC-06", "AC-09", "GWA-AC-01")
 def test_each_scenario_has_one_scenario_card_with_its_mode_setup_and_rules_in_three_languages():
-    assert set(chronicles.SCENARIO_CARDS) == set(SCENARIOS)
-    for sid, card in chronicles.SCENARIO_CARDS.items():
+    assert set(SCENARIO_CARDS) == set(SCENARIOS)
+    for sid, card in SCENARIO_CARDS.items():
         assert card.mode == ("cooperative" if sid in COOP_ONLY else "competitive")   # AC-05, AC-09
         for lang in LANGS:
             assert card.names.get(lang) and card.setup.get(lang) and card.text.get(lang)
@@ -44,7 +45,7 @@ def test_each_scenario_has_one_scenario_card_with_its_mode_setup_and_rules_in_th
         g = scenario_game(sid)
         assert g.view(None)["scenario"]["card"] == sid and g.view(0)["scenario"]["mode"] == "competitive"
         for lang in LANGS:
-            assert chronicles.SCENARIO_CARDS[sid].text.get(lang) in g.rules.rule_text(f"scenario:{sid}", lang)
+            assert SCENARIO_CARDS[sid].text.get(lang) in g.rules.rule_text(f"scenario:{sid}", lang)
             assert g.rules.render_text(g.view(0), lang).count("\n") >= 5
 
 
@@ -61,7 +62,7 @@ def test_the_setup_is_checked_against_the_chosen_card(sid):
     with pytest.raises(RuntimeError, match="AC-17"):
         chronicles.check_setup(s)                               # without the Ancient Chronicles cards
     s = g.state.clone()
-    s.ext["cooperative"] = True
+    s.modules = s.modules + ("cooperative",)
     with pytest.raises(RuntimeError, match="AC-17"):
         chronicles.check_setup(s)                               # in the wrong mode
     s = g.state.clone()
@@ -192,7 +193,7 @@ def test_ancient_chronicles_cards_have_their_own_ids_names_and_texts():
             assert cards[cid].source == "authored"
             for lang in LANGS:
                 assert cards[cid].names.get(lang) and cards[cid].text.get(lang)
-    for sid, card in chronicles.SCENARIO_CARDS.items():
+    for sid, card in SCENARIO_CARDS.items():
         assert CARDS[sid] is card
     assert {a for a in ac(ARTIFACTS) if ARTIFACTS[a].timing == "any"} == ac(ARTIFACTS)
     assert all(ARTIFACTS[a].timing == "end" for a, spec in ARTIFACTS.items() if spec.set != "ac")

@@ -16,8 +16,8 @@ import boardlab
 from boardlab.core import positions
 from boardlab.games.greatwall.data_tables import BOARD
 from boardlab.games.greatwall.modules import diaoyu, shame
-from greatwall_helpers import (ARCHER, SPEARMAN, advance, commit, cover, do, empty_battlefield, events, fresh,
-                              place, put_horde, restart_spring, season_is)
+from greatwall_helpers import (ARCHER, SPEARMAN, advance, clear_schedule, commit, cover, do, empty_battlefield,
+                              events, fresh, place, put_horde, restart_spring, season_is)
 
 DIA = {"scenario": "diaoyu", "mode": "cooperative"}
 NEUTRAL = "su_dongpo"
@@ -30,11 +30,18 @@ def dia_game(seed: int = 1):
 
 
 def fort(g) -> dict:
-    return diaoyu.fortress(g.state)
+    f = g.state.mods["diaoyu"]
+    return {"archers": f.archers, "defence": f.defence, "shame": f.shame}
 
 
 def set_fort(g, **changes):
-    diaoyu._set(g.state, **changes)
+    for name, value in changes.items():
+        setattr(g.state.mods["diaoyu"], name, value)
+    return fresh(g)
+
+
+def set_pool(g, pool: int, held=(0, 0, 0)):
+    g.state.mods["shame"].pool, g.state.mods["shame"].held = pool, tuple(held)
     return fresh(g)
 
 
@@ -53,7 +60,8 @@ def test_setup_the_fortress_card_and_the_transport_station():
     g = dia_game()
     s = g.state
     assert fort(g) == {"archers": (), "defence": START, "shame": 0}
-    assert s.ext["cooperative"] is True and s.ext["shame_out"] == ("AC-DIA-07",)
+    assert g.modules == ("shame", "cooperative", "chronicles", "diaoyu")
+    assert s.mods["shame"].out == ("AC-DIA-07",)
     assert "transport_station" in s.clerks_on and "transport_station" in g.view(0)["locations"]
     assert "transport_station" not in boardlab.new_game("greatwall", 3, seed=1).state.clerks_on   # D24
     assert g.view(None)["scenario"] == {"id": "diaoyu", "card": "diaoyu", "mode": "cooperative",
@@ -71,7 +79,7 @@ def test_holding_out_to_the_end_of_the_base_game_wins_for_everyone():
     g.state.wall = [3, 3, 3]
     fresh(g)
     advance(g, lambda x: x.state.year == 3 and x.state.season == "summer")
-    g.state.ext["shame"] = (shame.pool(g.state) - 1, (1, 0, 0))
+    set_pool(g, shame.pool(g.state) - 1, (1, 0, 0))
     advance(g, lambda x: x.is_over)
     assert g.state.year == 3 and not g.state.flags.get("lost")          # AC-DIA-27: 004's 3 years
     assert g.winners == [0, 1, 2]
@@ -136,9 +144,9 @@ def test_a_full_fortress_takes_no_more_archers():
     set_fort(g, archers=(1, 2, 2))
     g.state.res[0] = (9, 0, 0, 9)
     fresh(g)
-    assert "archer:fortress" not in diaoyu.legal_recruit(g.state, 0)
+    assert "archer:fortress" not in diaoyu.fortress_recruits(g.state, 0)
     set_fort(g, archers=(1, 2))
-    assert "archer:fortress" in diaoyu.legal_recruit(g.state, 0)
+    assert diaoyu.fortress_recruits(g.state, 0) == ["archer:fortress"]
 
 
 # ---- AC-DIA-15/16: the Transport Station ---------------------------------------------------------------------
@@ -272,9 +280,9 @@ def raid_position(pool: int):
     s = g.state
     for i in range(9):
         s.hordes[i] = ("steppe_outriders", (None,) * 6, ())
-    s.ext["shame"] = (pool, (0, 0, 0))
+    set_pool(g, pool)
     s.res = [(0, 0, 0, 0)] * 3
-    s.tasks, s.stack, s.pending = [], [], None
+    clear_schedule(g)
     since = len(s.events)
     positions.run_from(g, "autumn.invasion")
     fresh(g)

@@ -10,16 +10,16 @@ from __future__ import annotations
 import pytest
 
 from boardlab.games.greatwall import effects, locations
-from boardlab.core import positions
 from boardlab.games.greatwall import mechanics as M
 from boardlab.games.greatwall.content import RESOURCES
 from boardlab.games.greatwall.modules import shame
-from greatwall_helpers import events, fresh, new, run_from, scenario_game, scenario_summer
+from boardlab.games.greatwall.records import Activations
+from greatwall_helpers import events, fresh, new, run_from, run_tasks, scenario_game, scenario_summer
 
 
 def emperor(valued: str = "gold", **res):
     g = scenario_summer("emperor")
-    g.state.ext["emperor"] = valued
+    g.state.mods["emperor"] = valued
     for seat, r in res.items():
         g.state.res[int(seat[1:])] = r
     return fresh(g)
@@ -37,7 +37,7 @@ def test_a_wound_marker_marks_the_valued_resource_drawn_at_setup():
     seen = set()
     for seed in range(1, 13):
         g = scenario_game("emperor", seed=seed)
-        valued = g.state.ext["emperor"]
+        valued = g.state.mods["emperor"]
         assert valued in RESOURCES
         seen.add(valued)
         ev = events(g, "ev.emp.marker")
@@ -86,10 +86,7 @@ def test_clerks_may_go_to_the_warehouse_which_has_no_effect():
 def test_warehouse_clerks_stay_through_winter_activations():
     g = warehouse(emperor("gold"), 2)
     s = g.state
-    s.tasks = [("activations", 0, True)]
-    s.stack = [("summer.donate", 0, None)]
-    positions.run_from(g, "tasks.run")
-    fresh(g)
+    run_tasks(g, [Activations(0, True)], "summer.donate")
     assert s.clerks_on["warehouse"] == (2,)
     assert not [e for e in s.events if e.key == "ev.activate" and e.params.get("location") == "warehouse"]
 
@@ -103,7 +100,7 @@ def test_the_warehouse_majority_moves_the_marker_then_the_clerks_go_home():
     assert g.legal_action_ids() == ["move:wood", "move:stone", "move:chi", "skip"]   # not the same resource
     g.apply("move:chi")
     s = g.state
-    assert s.ext["emperor"] == "chi" and g.decision == "donate"
+    assert s.mods["emperor"] == "chi" and g.decision == "donate"
     assert s.clerks_on["warehouse"] == ()                                # AC-EMP-11
     assert s.clerks == [clerks[0] + 1, clerks[1] + 2, clerks[2]]
 
@@ -115,7 +112,7 @@ def test_a_warehouse_tie_goes_by_tea_order_and_the_marker_may_stay():
     run_from(fresh(g), "spring.after")
     assert (g.decision, g.to_play) == ("emp_move", 2)
     g.apply("skip")
-    assert g.state.ext["emperor"] == "wood" and g.state.clerks_on["warehouse"] == ()
+    assert g.state.mods["emperor"] == "wood" and g.state.clerks_on["warehouse"] == ()
 
 
 def test_no_clerk_in_the_warehouse_no_move():

@@ -10,23 +10,34 @@ from __future__ import annotations
 import pytest
 
 from boardlab.games.greatwall import mechanics as M
-from boardlab.core import positions
 from boardlab.games.greatwall.modules import famine, shame
+from boardlab.games.greatwall.records import Activations
 from boardlab.games.greatwall.state import ARCHER, SPEARMAN
-from greatwall_helpers import advance, events, fresh, new, put_horde, run_from, scenario_game, scenario_summer
+from greatwall_helpers import (advance, events, fresh, new, put_horde, run_from, run_tasks, scenario_game,
+                               scenario_summer)
+
+
+def food(g) -> tuple:
+    return g.state.mods["famine"].food
+
+
+def limit(g) -> int:
+    return g.state.mods["famine"].limit
+
+
+def set_food(g, food, limit):
+    g.state.mods["famine"].food, g.state.mods["famine"].limit = tuple(food), limit
+    return fresh(g)
 
 
 def fam(food=(6, 6, 6), limit=12):
-    g = scenario_summer("famine")
-    g.state.ext["food"] = tuple(food)
-    g.state.ext["food_limit"] = limit
-    return fresh(g)
+    return set_food(scenario_summer("famine"), food, limit)
 
 
 @pytest.mark.rule("AC-FAM-03", "AC-FAM-04", "AC-FAM-05", "AC-FAM-06", "GWA-FAM-01", "D20", "D24")
 def test_setup_food_track_clerks_storage_limit_and_the_market():
     base, g = new(), scenario_game("famine")
-    assert g.state.ext["food"] == (6, 6, 6) and g.state.ext["food_limit"] == 15
+    assert food(g) == (6, 6, 6) and limit(g) == 15
     assert g.state.clerks == [c - 1 for c in base.state.clerks]        # AC-FAM-05: a Clerk on the track
     assert "market" in M.locations(g.state) and "market" not in M.locations(base.state)
     view = g.view(None)["scenario"]
@@ -35,11 +46,9 @@ def test_setup_food_track_clerks_storage_limit_and_the_market():
 
 @pytest.mark.rule("AC-FAM-07", "GWA-FAM-02")
 def test_the_autumn_harvest_never_passes_the_storage_limit():
-    g = scenario_game("famine")
-    g.state.ext["food"] = (2, 9, 12)
-    g.state.ext["food_limit"] = 10
-    advance(fresh(g), "command")
-    assert g.state.ext["food"] == (6, 10, 10)
+    g = set_food(scenario_game("famine"), (2, 9, 12), 10)
+    advance(g, "command")
+    assert food(g) == (6, 10, 10)
 
 
 @pytest.mark.rule("AC-FAM-03", "AC-FAM-07", "GWA-FAM-03")
@@ -50,18 +59,15 @@ def test_the_market_buys_food_for_a_resource_or_sells_food_for_gold():
     for _ in range(3):
         s.clerks[0] -= 1
         M.put_clerk(s, 0, "market")
-    s.tasks = [("activations", 1, True)]
-    s.stack = [("summer.donate", 0, None)]
-    positions.run_from(g, "tasks.run")
-    fresh(g)
+    run_tasks(g, [Activations(1, True)], "summer.donate")
     assert (g.decision, g.to_play, g.legal_action_ids()) == ("market", 0, ["buy:gold", "buy:chi", "sell", "skip"])
     g.apply("buy:gold")
-    assert s.ext["food"][0] == 10 and s.res[0] == (0, 0, 0, 1)          # capped at the limit
+    assert food(g)[0] == 10 and s.res[0] == (0, 0, 0, 1)          # capped at the limit
     assert g.legal_action_ids() == ["sell", "skip"]                       # full: no buying
     g.apply("sell")
-    assert s.ext["food"][0] == 8 and s.res[0] == (0, 0, 1, 1)
+    assert food(g)[0] == 8 and s.res[0] == (0, 0, 1, 1)
     g.apply("buy:gold")
-    assert s.ext["food"][0] == 10 and s.clerks_on["market"] == ()
+    assert food(g)[0] == 10 and s.clerks_on["market"] == ()
 
 
 def breach_board(g):
@@ -79,7 +85,7 @@ def test_each_breaching_card_lowers_the_limit_and_food_above_it_drops_instead_of
     while g.decision == "dispatch":
         g.apply("pass")
     s = g.state
-    assert s.ext["food_limit"] == 10 and s.ext["food"] == (10, 9, 10)    # 2 breaching cards
+    assert limit(g) == 10 and food(g) == (10, 9, 10)    # 2 breaching cards
     assert [shame.held(s, seat) for seat in range(3)] == [0, 0, 0] and shame.pool(s) == 30
     assert s.honor[:2] == [15, 15]                                        # no breach effect (lose 2 Honor)
     assert any("AC-FAM-10" in e.rules for e in events(g, "ev.fam.limit", since))
@@ -93,7 +99,7 @@ def test_raids_lower_the_limit_and_below_6_everyone_loses_at_once():
     g.state.res[0] = (5, 0, 0, 0)
     since = run_from(fresh(g), "autumn.invasion")
     s = g.state
-    assert g.is_over and s.ext["food_limit"] == 5                          # 3 raids: 8 -> 5
+    assert g.is_over and limit(g) == 5                          # 3 raids: 8 -> 5
     assert s.flags["lost"] == ("AC-FAM-09",) and not g.winners
     assert s.res[0] == (5, 0, 0, 0) and shame.pool(s) == 30               # no destruction effect, no Shame
     assert not events(g, "ev.winter", since)                               # ended at once
@@ -103,7 +109,7 @@ def test_raids_lower_the_limit_and_below_6_everyone_loses_at_once():
 def test_a_limit_of_6_is_not_a_loss():
     g = fam(limit=7)
     famine.lower_limit(g.state, 1, ("test",))
-    assert g.state.ext["food_limit"] == 6 and not g.state.flags.get("lost")
+    assert limit(g) == 6 and not g.state.flags.get("lost")
     famine.lower_limit(g.state, 1, ("test",))
     assert g.state.flags.get("lost") == ("AC-FAM-09",)
 
@@ -125,14 +131,14 @@ def test_feeding_after_the_siege_one_food_each_or_they_go_home():
     assert g.legal_action_ids() == ["feed", "unfed:archer@0", "unfed:spearman@1", "unfed_overseer:quarry",
                                     "unfed_clerk:academy", "unfed_all"]
     g.apply("feed")
-    assert s.ext["food"][0] == 1 and s.archers[0] == (0,)
+    assert food(g)[0] == 1 and s.archers[0] == (0,)
     assert (g.decision, g.to_play) == ("fam_feed", 1)
     assert "feed" not in g.legal_action_ids()                             # 2 to feed, 1 food
     spearmen = s.soldiers[1][SPEARMAN]
     g.apply("unfed:spearman@2")
     assert s.soldiers[1][SPEARMAN] == spearmen + 1 and s.behind[2] == ((1, SPEARMAN),)
     g.apply("feed")
-    assert s.ext["food"][1] == 0 and g.decision == "donate"               # seat 2 has nobody to feed
+    assert food(g)[1] == 0 and g.decision == "donate"               # seat 2 has nobody to feed
     keys = [e.key for e in s.events[since:]]
     assert keys.index("ev.spring_end") < keys.index("ev.fam.fed")
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 import pytest
 
 from boardlab.games.greatwall import mechanics as M
-from boardlab.core import positions
 from boardlab.games.greatwall.modules import freezing, shame
-from greatwall_helpers import advance, events, fresh, put_horde, run_from, scenario_game, scenario_summer
+from boardlab.games.greatwall.records import Activate
+from greatwall_helpers import (advance, events, fresh, put_horde, run_from, run_tasks, scenario_game,
+                               scenario_summer)
 from boardlab.games.greatwall.state import SPEARMAN
 
 
@@ -54,10 +55,7 @@ def test_the_track_modifies_a_production_activation():
         s.clerks[0] -= 1
         M.put_clerk(s, 0, "quarry")
     s.overseers["quarry"] = (1, 0, 0)
-    s.tasks = [("activate", 0, "quarry", False, ("GW-ACTIVATE-01",))]
-    s.stack = [("summer.donate", 0, None)]
-    positions.run_from(g, "tasks.run")
-    fresh(g)
+    run_tasks(g, [Activate(0, "quarry", False, ("GW-ACTIVATE-01",))], "summer.donate")
     assert s.res[0] == (0, 3, 0, 0)              # 3 Clerks + level 1 = 4, year 1: -1
     assert [e.params["now"] for e in events(g, "ev.frz.weather")] == [3]
 
@@ -78,7 +76,7 @@ def test_tribute_at_the_end_of_winter_all_at_once_with_a_clerk_on_the_field():
     assert s.res[0] == (0, 0, 0, 5) and s.res[2] == (4, 4, 0, 0)       # paid in full, removed from the game
     assert s.clerks == [clerks[0] - 1, clerks[1], clerks[2]]           # the Clerk from the personal supply
     assert freezing.fields(s) == {"wood": (0,), "stone": (), "gold": (), "chi": ()}
-    assert s.ext["frz_removed"] == (4, 0, 0, 0)
+    assert s.mods["freezing"].removed == (4, 0, 0, 0)
     assert g.view(1)["scenario"]["fields"]["wood"] == [0]
     keys = [e.key for e in s.events[since:]]
     assert keys.index("ev.frz.tribute") < keys.index("ev.spring")      # end of Winter, before the siege
@@ -124,7 +122,7 @@ def test_a_breach_costs_each_involved_player_a_resource_or_a_shame_token_per_car
     s = g.state
     assert s.res[0] == (0, 0, 0, 0) and s.res[1] == (0, 0, 1, 0)
     assert (shame.held(s, 0), shame.held(s, 1), shame.held(s, 2)) == (1, 1, 0)
-    assert s.ext["frz_removed"] == (1, 0, 1, 0)
+    assert s.mods["freezing"].removed == (1, 0, 1, 0)
     assert s.honor[:2] == [15, 15]                 # the cards' breach effect (lose 2 Honor) is replaced
 
 
@@ -146,18 +144,18 @@ def test_a_raid_removes_shame_tokens_equal_to_the_players_instead_of_its_destruc
 @pytest.mark.rule("AC-FRZ-15", "AC-FRZ-16", "GWA-FRZ-04")
 def test_a_raid_on_the_supply_takes_2_of_each_and_shame_for_each_missing_one():
     g = full_array(frz())
-    g.state.ext["frz_removed"] = (49, 0, 50, 0)                          # 1 Wood and no Gold left
+    g.state.mods["freezing"].removed = (49, 0, 50, 0)                   # 1 Wood and no Gold left
     assert [freezing.supply(g.state, r) for r in ("wood", "stone", "gold", "chi")] == [1, 50, 0, 50]
     run_from(g, "autumn.invasion")
     g.apply("supply")
-    assert g.state.ext["frz_removed"] == (50, 2, 50, 2)
+    assert g.state.mods["freezing"].removed == (50, 2, 50, 2)
     assert shame.pool(g.state) == 27                                      # 3 missing: 3 tokens
 
 
 @pytest.mark.rule("AC-FRZ-17")
 def test_each_clerk_on_the_card_is_worth_12_honor_before_final_scoring():
     g = frz()
-    g.state.ext["frz_fields"] = ((0,), (0, 2), (), ())
+    g.state.mods["freezing"].fields = ((0,), (0, 2), (), ())
     since = run_from(g, "game.final")
     assert g.is_over and g.state.honor == [39, 15, 27]
     keys = [e.key for e in g.state.events[since:]]

@@ -16,7 +16,8 @@ authored rulings GWA-GK-01..09 (data/rules-genghis.yaml; docs/greatwall-genghis.
   shooting at its section (GK-58..62, GWA-GK-08/09).
 
 Positions are reached by play and then edited (tests/greatwall_helpers.py), always followed by `fresh`.
-Seats 0/1/2 are the red/yellow/blue clans. Skills are chosen per test through `set_gk`.
+Seats 0/1/2 are the red/yellow/blue clans. Skills are chosen per test through `set_gk` (the module's
+data, `g.state.mods["genghis"]`).
 """
 from __future__ import annotations
 
@@ -25,12 +26,11 @@ from collections import Counter
 import pytest
 
 import boardlab
-from boardlab.games.greatwall import tasks as T
 from boardlab.games.greatwall.data_tables import ADVISORS, BOARD, CLANS, HORDES, LOCS, in_play
 from boardlab.games.greatwall.modules import genghis as GK
 from boardlab.games.greatwall.seasons import place_horde
-from boardlab.games.greatwall.state import BANNERMAN, HORSEMAN, SPEARMAN
-from greatwall_helpers import (advance, cover, do, empty_battlefield, events, fresh, horde, passive,
+from boardlab.games.greatwall.state import HORSEMAN, SPEARMAN
+from greatwall_helpers import (BANNERMAN, advance, cover, do, empty_battlefield, events, fresh, horde, passive,
                               put_horde, restart_spring, season_is)
 
 OPTS = {"expansions": ["genghis"]}
@@ -45,11 +45,13 @@ def gk_game(players: int = 3, seed: int = 1):
 
 
 def gk(g) -> dict:
-    return dict(g.state.ext["genghis"])
+    d = g.state.mods["genghis"]
+    return {name: getattr(d, name) for name in d.__slots__}
 
 
 def set_gk(g, **changes):
-    g.state.ext["genghis"] = tuple(sorted({**gk(g), **changes}.items()))
+    for name, value in changes.items():
+        setattr(g.state.mods["genghis"], name, value)
     return fresh(g)
 
 
@@ -60,8 +62,7 @@ def spring(players: int = 3, seed: int = 1, khan: int = 2, skills=PLAIN, leader=
     s = g.state
     s.clerks_on = {loc: () for loc in s.clerks_on}
     empty_battlefield(g, soldiers=(5, 2, 1, 1), general=NEUTRAL_GENERAL, leader=leader)
-    s.ext.pop("closed_sections", None)
-    set_gk(g, khan=khan, skills=tuple(skills), spots=(), holder=None, rally=(), defeated=False)
+    set_gk(g, khan=khan, skills=tuple(skills), spots=(), holder=None, rally=(), defeated=False, closed=())
     return fresh(g)
 
 
@@ -127,25 +128,24 @@ def test_horde_deck_loses_two_base_types_and_gains_the_three_genghis_types(playe
 @pytest.mark.rule("GK-12", "GK-13", "D22", "GWA-GK-02")
 def test_two_players_never_use_the_leftmost_column():
     g = gk_game(2, seed=3)
-    assert g.state.ext["closed_sections"] == (0,)
+    assert gk(g)["closed"] == (0,) and g.view(0)["genghis"]["closed_sections"] == [0]
     assert all(HORDES[h].invasion != 0 for h in g.state.horde_deck)          # GK-13: its cards removed
     advance(g, "command")
     s = g.state
     placed = [i for i, h in enumerate(s.hordes) if h is not None]
     assert placed == [3, 6]                                                  # sections 1 and 2, row 1
     # fills continue in the open columns only, row by row; the overflow uses them too
-    with T.extensions_of({}):  # placing directly, outside the task runner (no module reacts to a Raid)
-        for card in ("steppe_outriders", "plunder_band", "siege_sappers", "keshig_guard"):
-            place_horde(s, card)
-        assert [h is None for h in s.hordes[0:3]] == [True, True, True]
-        last = [s.hordes[5][0], s.hordes[8][0]]
-        before = s.hordes[5]
-        tasks = place_horde(s, "armoured_lancers")
+    for card in ("steppe_outriders", "plunder_band", "siege_sappers", "keshig_guard"):
+        place_horde(s, card)
+    assert [h is None for h in s.hordes[0:3]] == [True, True, True]
+    last = [s.hordes[5][0], s.hordes[8][0]]
+    before = s.hordes[5]
+    tasks = place_horde(s, "armoured_lancers")
     assert s.hordes[0:3] == [None, None, None]
     assert [s.hordes[5][0], s.hordes[8][0]] == [last[1], "armoured_lancers"]   # first of the row removed
     assert before[0] in s.horde_discard and tasks
     # a 3-player Genghis game keeps all three columns
-    assert "closed_sections" not in gk_game(3).state.ext
+    assert gk(gk_game(3))["closed"] == () and gk_game(3).view(0)["genghis"]["closed_sections"] == []
 
 
 @pytest.mark.rule("GK-17", "D9", "GWA-GK-01")
@@ -574,25 +574,26 @@ def test_the_new_actions_are_described_in_every_language(lang):
     g.state.archers[0] = (0,)
     restart_spring(g)
     until(g, "gk_rally")
-    texts = [g.rules.describe(g.state, a, lang) for a in g.legal_action_ids()]
+    texts = [g.describe_action(a, lang) for a in g.legal_action_ids()]
     assert all(t != a for t, a in zip(texts, g.legal_action_ids())), texts
+    if lang == "en":
+        assert g.describe_action("attack:0:0", lang) != g.rules.describe(g.state, "attack:0:0", lang)  # the module's
     do(g, 0, "skip")
     until(g, "dispatch")
-    assert GK.BANNERMEN and g.rules.describe(g.state, "dispatch:bannerman:0", lang) != "dispatch:bannerman:0"
+    assert GK.BANNERMEN and g.describe_action("dispatch:bannerman:0", lang) != "dispatch:bannerman:0"
     g2 = spring(khan=2)
     beaten(g2)
     restart_spring(g2)
     until(g2, "gk_attack")
-    assert g2.rules.describe(g2.state, "card:spearman", lang) != "card:spearman"
+    assert g2.describe_action("card:spearman", lang) != "card:spearman"
     do(g2, 0, "card:spearman")
-    desc = g2.rules.describe(g2.state, "spot:genghis_khan:0", lang)
+    desc = g2.describe_action("spot:genghis_khan:0", lang)
     assert GK.KHAN.names.get(lang) in desc
 
 
 @pytest.mark.rule("GK-58", "GK-59", "D23", "GWA-GK-08")
 def test_a_killed_bannerman_goes_back_to_supply_and_can_be_recruited_again():
     from boardlab.games.greatwall.effects import movable
-    from boardlab.games.greatwall.locations import legal_recruit
     g = spring(khan=2)
     g.state.behind[1] = ((0, BANNERMAN),)
     assert "bannerman@1" in movable(g.state, 0)                      # it moves like soldiers behind the Wall
@@ -604,4 +605,4 @@ def test_a_killed_bannerman_goes_back_to_supply_and_can_be_recruited_again():
     assert [e.params["unit"] for e in events(g, "ev.kill", since) if "GW-BREACH-08" in e.rules] == ["bannerman"]
     assert g.state.soldiers[0][BANNERMAN] == 1
     g.state.res[0] = (1, 0, 2, 0)
-    assert legal_recruit(g.state, 0) == ["bannerman:0", "bannerman:1", "bannerman:2"]
+    assert GK.bannerman_recruits(g.state, 0) == ["bannerman:0", "bannerman:1", "bannerman:2"]

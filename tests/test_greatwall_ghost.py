@@ -18,8 +18,9 @@ from boardlab.core import positions
 from boardlab.games.greatwall import mechanics as M
 from boardlab.games.greatwall.data_tables import BOARD, LOC_ORDER, LOCS
 from boardlab.games.greatwall.modules import ghost, shame
-from greatwall_helpers import (ARCHER, SPEARMAN, advance, cover, do, empty_battlefield, events, fresh,
-                              put_horde, restart_spring, season_is)
+from boardlab.games.greatwall.records import EffectOp
+from greatwall_helpers import (ARCHER, SPEARMAN, advance, clear_schedule, cover, do, empty_battlefield, events,
+                              fresh, put_horde, restart_spring, run_tasks, season_is)
 
 GHOST = {"scenario": "ghost"}
 NEUTRAL_GENERAL = "su_dongpo"  # ability: on activate:tea_house (never in Spring/Summer)
@@ -46,6 +47,21 @@ def haunted(g) -> dict:
     return ghost.tokens(g.state)
 
 
+def set_haunted(g, tokens: dict):
+    """Shame tokens on Locations (the module's data, `state.mods["ghost"]`)."""
+    g.state.mods["ghost"].haunted = tuple(sorted((loc, n) for loc, n in tokens.items() if n))
+    return fresh(g)
+
+
+def closed(g) -> list[str]:
+    return [loc for loc in LOC_ORDER if M.closed(g.state, loc)]
+
+
+def set_pool(g, pool: int):
+    g.state.mods["shame"].pool = pool
+    return fresh(g)
+
+
 def put_clerks(g, loc: str, *seats: int):
     for seat in seats:
         g.state.clerks[seat] -= 1
@@ -62,7 +78,7 @@ def test_the_scenario_card_is_a_public_reference_and_nothing_is_haunted_at_first
     for seat in (0, 1, 2, None):
         assert g.view(seat)["scenario"] == {"id": "ghost", "card": "ghost", "mode": "competitive",
                                             "artifacts_claimed": {}, "haunted": {}, "dead": {}}
-    assert g.state.ext["closed_locations"] == ()
+    assert closed(g) == []
     assert "AC-GHO-02" in events(g, "ev.ghost.setup")[0].rules
     for lang in ("en", "zh-Hant", "zh-Hans"):
         assert g.rules.catalogue.text("txt.ghost", lang, haunted="-", dead="-") in g.rules.render_text(g.view(0), lang)
@@ -76,7 +92,7 @@ def test_the_scenario_card_is_a_public_reference_and_nothing_is_haunted_at_first
 def test_the_ghost_festival_is_competitive_the_most_honor_wins():
     g = ghost_game(seed=4)
     advance(g, lambda x: x.is_over)
-    assert g.options["mode"] == "competitive" and "cooperative" not in g.state.ext
+    assert g.options["mode"] == "competitive" and "cooperative" not in g.modules
     best = max(g.scores)
     assert len(g.winners) == 1 and g.scores[g.winners[0]] == best
 
@@ -132,7 +148,7 @@ def test_an_almost_empty_pool_gives_only_what_it_has_and_is_no_loss_in_competiti
     g.state.wall = [3, 3, 3]
     put_horde(g, 0, 0, "great_trebuchet")
     put_horde(g, 0, 1, "great_trebuchet")
-    g.state.ext["shame"] = (1, (0, 0, 0))
+    set_pool(g, 1)
     since = restart_spring(g)
     assert [e.params["n"] for e in events(g, "ev.ghost.tokens", since)] == [1]
     do(g, 0, "haunt:academy")
@@ -176,8 +192,7 @@ def winter_with_haunting(where: tuple[str, ...]):
     """Year 2's first Command decision, with `where` haunted."""
     g = ghost_game(seed=2)
     advance(g, lambda x: x.state.year == 2 and x.decision == "command")
-    ghost._set(g.state, {loc: 1 for loc in where})
-    return fresh(g)
+    return set_haunted(g, {loc: 1 for loc in where})
 
 
 @pytest.mark.rule("AC-GHO-08", "AC-GHO-03", "GW-MOVE-02")
@@ -211,7 +226,7 @@ def test_has_room_refuses_every_haunted_location_even_a_green_one():
     s = g.state
     assert not M.has_room(s, "post_office") and not M.has_room(s, "academy")
     assert M.has_room(s, "messenger_office")
-    ghost._set(s, {})
+    set_haunted(g, {})
     assert M.has_room(s, "post_office")
 
 
@@ -221,8 +236,8 @@ def test_has_room_refuses_every_haunted_location_even_a_green_one():
 @pytest.mark.rule("AC-GHO-10", "AC-GHO-11", "D11")
 def test_at_the_start_of_the_siege_every_token_goes_back_to_the_pool():
     g = spring_game()
-    ghost._set(g.state, {"quarry": 2, "academy": 1})
-    g.state.ext["shame"] = (POOL - 3, (0, 0, 0))
+    set_haunted(g, {"quarry": 2, "academy": 1})
+    set_pool(g, POOL - 3)
     put_horde(g, 0, 0, "steppe_outriders")
     since = restart_spring(g)
     cleared = events(g, "ev.ghost.cleared", since)
@@ -232,17 +247,17 @@ def test_at_the_start_of_the_siege_every_token_goes_back_to_the_pool():
     assert [e.params["pool"] for e in events(g, "ev.shame.back", since)] == [POOL]
     # the Outriders survive the battle: after it, 1 new token haunts again (1 row)
     assert g.decision == "ghost_place" and shame.pool(g.state) == POOL - 1
-    assert haunted(g) == {} and g.state.ext["closed_locations"] == ()
+    assert haunted(g) == {} and closed(g) == []
 
 
 def battle_with_tokens(card_cover, units=()):
     """Tokens on the Quarry (2) and the Academy (1) during a battle at section 0 (Steppe Outriders)."""
     g = spring_game(tea=(2, 1, 0), leader=(0, 1, 2))
     put_horde(g, 0, 0, "steppe_outriders", cover=card_cover, units=units)
-    g.state.ext["shame"] = (POOL - 3, (0, 0, 0))
+    set_pool(g, POOL - 3)
     s = g.state
     s.battle = {"todo": (0,), "fought": 0, "choosers": (0, 1, 2)}
-    ghost._set(s, {"quarry": 2, "academy": 1})
+    set_haunted(g, {"quarry": 2, "academy": 1})
     s.pending = None
     positions.run_from(g, "battle.choose")
     return fresh(g)
@@ -321,12 +336,11 @@ def _base_spring():
 
 @pytest.mark.rule("AC-GHO-14", "D23")
 def test_an_archer_killed_by_a_card_effect_also_leaves_the_game():
-    from boardlab.games.greatwall import tasks as T
-    g = spring_game()
+    g = clear_schedule(spring_game())
     s = g.state
     s.archers[1] = (0,)
     s.soldiers = [(5, 2, 1)] * 3
-    T.push(s, ("fx", 0, "kill_archers", 1, ("test",)))
-    T.HANDLERS["fx"](s, s.tasks[-1])
-    assert s.archers[1] == () and s.soldiers[0] == (5, 2, 1) and dict(s.ext["dead"]) == {0: 1}
+    since = run_tasks(g, [EffectOp(0, "kill_archers", 1, ("test",))], "summer.donate")
+    assert [e.params["unit"] for e in events(g, "ev.kill", since)] == ["archer"]
+    assert s.archers[1] == () and s.soldiers[0] == (5, 2, 1) and dict(s.mods["ghost"].dead) == {0: 1}
     assert s.soldiers[0][ARCHER] == 2

@@ -19,6 +19,7 @@ import itertools
 import pytest
 
 import boardlab
+from boardlab.core import codec
 from boardlab.core.errors import ConfigError
 from boardlab.core.registry import ruleset
 
@@ -50,7 +51,7 @@ def test_no_options_is_the_competitive_base_game(players):
     g = boardlab.new_game("greatwall", players, seed=1)
     assert g.options == {"expansions": [], "scenario": None, "mode": "competitive"}   # D4: competitive default
     assert g.state.sets == (("base", "five") if players == 5 else ("base",))
-    assert "rat" not in g.state.ext and "rat" not in g.view(0)
+    assert g.modules == () and not g.state.mods and "rat" not in g.view(0)
 
 
 @pytest.mark.parametrize("given, expansions", [
@@ -74,7 +75,8 @@ def test_normalised_options_survive_a_save_and_load():
     assert data["options"] == {"expansions": ["rat"], "scenario": None, "mode": "competitive"}
     again = boardlab.load(data)
     assert again.options == g.options and again.state_hash() == g.state_hash()
-    assert again.state.ext == g.state.ext
+    assert again.modules == g.modules == ("rat",)
+    assert codec.encode(again.state.mods) == codec.encode(g.state.mods)
 
 
 def test_the_option_schema_describes_the_valid_values():
@@ -195,7 +197,7 @@ def test_genghis_khan_is_accepted_in_competitive_mode_at_every_player_count(play
     g = boardlab.new_game("greatwall", players, seed=2, options={"expansions": expansions})
     assert g.options == {"expansions": expansions, "scenario": None, "mode": "competitive"}
     assert g.state.sets == ("base",) + (("five",) if players == 5 else ()) + tuple(expansions)
-    assert "genghis" in g.state.ext and "genghis" in g.view(0)
+    assert "genghis" in g.modules and "genghis" in g.state.mods and "genghis" in g.view(0)
 
 
 @pytest.mark.rule("RAT-01")

@@ -46,11 +46,14 @@ def rat_game(players: int = 3, seed: int = 1):
 
 
 def rat(g) -> dict:
-    return dict(g.state.ext["rat"])
+    """The module's data (`state.mods["rat"]`) as a dict."""
+    r = g.state.mods["rat"]
+    return {name: getattr(r, name) for name in r.__slots__}
 
 
 def set_rat(g, **changes):
-    g.state.ext["rat"] = tuple(sorted({**rat(g), **changes}.items()))
+    for name, value in changes.items():
+        setattr(g.state.mods["rat"], name, value)
     return fresh(g)
 
 
@@ -203,7 +206,7 @@ def test_everything_else_is_set_up_as_usual(players):
     assert sorted(rat_s.horde_deck) == sorted(s.horde_deck) and sorted(rat_s.tactic_deck) == sorted(s.tactic_deck)
     # without the option there is no Rat at all
     advance(base, lambda x: x.is_over)
-    assert "rat" not in base.state.ext and not events(base, "ev.rat.card")
+    assert "rat" not in base.modules and "rat" not in base.state.mods and not events(base, "ev.rat.card")
     assert "rat" not in base.view(0) and "rat" not in base.view(0)["decks"]
 
 
@@ -482,7 +485,8 @@ def test_a_rat_game_plays_to_the_end_and_replays(players):
         g.apply(choose(bots[g.to_play], g))
     assert len(events(g, "ev.rat.mover")) == 3 and len(rat(g)["shown"]) == 3
     again = boardlab.load(g.save())
-    assert again.state_hash() == g.state_hash() and again.state.ext == g.state.ext
+    assert again.state_hash() == g.state_hash() and again.modules == g.modules == ("rat",)
+    assert rat(again) == rat(g)
 
 
 # ---- hidden information ---------------------------------------------------------------------------------

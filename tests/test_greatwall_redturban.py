@@ -15,10 +15,11 @@ import pytest
 import boardlab
 from boardlab.core import positions
 from boardlab.games.greatwall import locations as L
-from boardlab.games.greatwall import tasks as T
+from boardlab.games.greatwall import mechanics as M
 from boardlab.games.greatwall.data_tables import BOARD
-from boardlab.games.greatwall.modules import shame
-from greatwall_helpers import advance, commit, do, events, fresh, place, put_horde, season_is
+from boardlab.games.greatwall.modules import redturban, shame
+from greatwall_helpers import (advance, clear_schedule, commit, do, events, fresh, place, put_horde, run_tasks,
+                               season_is)
 
 RED = {"scenario": "redturban", "mode": "cooperative"}
 NEUTRAL = "xu_da"
@@ -34,8 +35,7 @@ def at_invasion(seed: int = 1, tea=(0, 1, 2), honor=(15, 15, 15), gold=(0, 0, 0)
     again from the start on the edited position (no Hordes on the board)."""
     g = red_game(seed)
     advance(g, "red_decide")
-    s = g.state
-    s.tasks, s.stack, s.pending = [], [], None
+    s = clear_schedule(g).state
     s.hordes = [None] * 9
     s.tea = list(tea)
     s.honor = list(honor)
@@ -59,10 +59,10 @@ def hordes_placed(g, since: int) -> int:
 def test_setup_two_years_a_locked_gold_mine_and_the_reference_card():
     g = red_game()
     s = g.state
-    assert s.ext["years"] == 2 and s.ext["cooperative"] is True
-    assert s.ext["shame_out"] == ("AC-RED-08",)
+    assert M.years(s) == 2 and g.modules == ("shame", "cooperative", "chronicles", "redturban")
+    assert s.mods["shame"].out == ("AC-RED-08",)
     assert shame.pool(s) == POOL - 1                          # the reminder token on the Gold Mine
-    assert s.ext["overseer_locked"] == ("gold_mine",)
+    assert [loc for loc in L.OVERSEEN if redturban.locked(s, loc)] == ["gold_mine"]
     v = g.view(None)["scenario"]
     assert v == {"id": "redturban", "card": "redturban", "mode": "cooperative", "artifacts_claimed": {}, "years": 2, "locked": ["gold_mine"], "envoy": list(s.post_clerks),
                  "choice": "none", "fewer": 0}
@@ -82,7 +82,9 @@ def test_surviving_two_years_wins_for_everyone_and_held_shame_still_costs_honor(
     g.state.wall = [3, 3, 3]
     fresh(g)
     advance(g, lambda x: x.state.year == 2 and x.state.season == "summer")
-    g.state.ext["shame"] = (shame.pool(g.state) - 2, (0, 2, 0))     # seat 1 holds 2 Shame tokens
+    pool = g.state.mods["shame"]                                     # seat 1 holds 2 Shame tokens
+    pool.pool, pool.held = pool.pool - 2, (0, 2, 0)
+    fresh(g)
     advance(g, lambda x: x.is_over)
     s = g.state
     assert s.year == 2 and not events(g, "ev.breached") and not s.flags.get("lost")
@@ -108,7 +110,8 @@ def test_any_breach_ends_the_game_at_once_and_everyone_loses():
     s.general = [NEUTRAL] * 3
     put_horde(g, 0, 0, "great_trebuchet")                    # breach 6 > Defence 4
     put_horde(g, 1, 0, "steppe_outriders")                   # a second battle that never comes
-    s.tasks, s.stack, s.pending, s.battle, s.commits = [], [], None, {}, {}
+    clear_schedule(g)
+    s.battle, s.commits = {}, {}
     s.leader = [0, 1, 2]
     since = len(s.events)
     positions.run_from(g, "spring.start")
@@ -123,31 +126,18 @@ def test_any_breach_ends_the_game_at_once_and_everyone_loses():
     assert s.season == "end" and "ev.donation" not in keys
 
 
-@T.handler("test_take_shame")
-def _take_shame(state, task):
-    """A stand-in for anything that takes Shame tokens while tasks run (no 004 rule does, D11)."""
-    T.done(state)
-    shame.take(state, task[1], task[2], ("D11",))
-
-
 @pytest.mark.rule("AC-RED-08", "AC-03", "D11", "D3")
 def test_the_shame_pool_running_out_loses_at_once():
+    """Shame taken while tasks run (the shame module's task; no 004 rule gives Shame, D11): the last
+    token of the pool ends the game before anything scheduled after it runs."""
     g = red_game()
     advance(g, "command")
     s = g.state
-    s.ext["shame"] = (2, (0, 0, 0))
-    s.pending = None
-    s.stack.append(("command.choose", 0, None))
-    s.tasks = [("test_take_shame", 1, 1)]
-    positions.run_from(g, "tasks.run")
-    fresh(g)
+    s.mods["shame"].pool = 2
+    run_tasks(fresh(g), [shame.TakeShame(1, 1, ("D11",))], "command.choose")
     assert shame.held(s, 1) == 1 and shame.pool(s) == 1 and not s.flags.get("lost")   # not yet out
     assert g.decision == "command"
-    s.pending = None
-    s.tasks = [("test_take_shame", 0, 1), ("test_take_shame", 2, 1)]     # a stack: seat 2's runs first
-    s.stack.append(("command.choose", 0, None))
-    positions.run_from(g, "tasks.run")
-    fresh(g)
+    run_tasks(g, [shame.TakeShame(2, 1, ("D11",)), shame.TakeShame(0, 1, ("D11",))], "command.choose")
     assert g.is_over and g.winners == [] and s.flags["lost"] == ("AC-RED-08",)
     assert shame.held(s, 2) == 1 and shame.held(s, 0) == 0                  # nothing ran after the last token
     assert "ev.coop.lost" in [e.key for e in s.events] and not events(g, "ev.coop.won")

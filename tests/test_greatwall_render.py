@@ -113,11 +113,44 @@ def test_bots_value_a_soldier_on_a_horde_card_at_least_as_behind_the_wall():
     assert rules.potential(g.state)[0] == pytest.approx(behind + 2 * share / 2)
 
 
-def test_extension_points_refuse_to_work_outside_the_task_runner():
-    """Modules' extension points exist only while tasks run: a call from elsewhere would silently
-    skip every module, so it fails loudly instead."""
+def test_extension_points_are_answered_only_by_the_modules_that_are_on():
+    """The base game declares its extension points (tasks.POINTS, with what an answer receives and
+    returns); only the modules active in a state answer them, from anywhere in the rules."""
     from boardlab.games.greatwall import tasks as T
-    with pytest.raises(RuntimeError, match="raid"):
-        T.extensions("raid")
-    with T.extensions_of({"raid": ("hook",)}):
-        assert T.extensions("raid") == ("hook",) and T.extensions("breach") == ()
+    from boardlab.games.greatwall.modules import REGISTRY
+    from boardlab.games.greatwall.modules import rat as RAT
+    base = boardlab.new_game("greatwall", 3, seed=1)
+    with_rat = boardlab.new_game("greatwall", 3, seed=1, options={"expansions": ["rat"]})
+    assert T.extensions(base.state, "activation") == ()
+    assert T.extensions(with_rat.state, "activation") == (RAT.gold_on_activation,)
+    assert T.extensions(with_rat.state, "breach") == ()
+    with pytest.raises(KeyError, match="no_such_point"):
+        T.extensions(base.state, "no_such_point")
+    assert ruleset("greatwall").program.points == T.POINTS and all(T.POINTS.values())
+    for name in REGISTRY.names():                            # every answer is to a declared point
+        assert set(REGISTRY.get(name).answers) <= set(T.POINTS), name
+
+
+@pytest.mark.parametrize("options, parts", [
+    ({"expansions": ["rat"]}, {"rat"}), ({"expansions": ["genghis"]}, {"genghis"}),
+    ({"scenario": "ghost"}, {"scenario", "shame"}),
+    ({"scenario": "redturban", "mode": "cooperative"}, {"scenario", "shame"})])
+def test_a_module_that_is_off_leaves_no_trace_in_views_texts_or_pictures(options, parts):
+    """Module parts of the view exist only while the module is on; the base game's view, lines and
+    picture have none of them (nothing is left behind by a game played with modules before)."""
+    extra = {"rat", "genghis", "scenario", "shame"}
+    with_modules = boardlab.new_game("greatwall", 3, seed=5, options=options)
+    advance(with_modules, lambda x: x.state.year == 2)
+    assert extra & set(with_modules.view(0)) == parts
+    base = boardlab.new_game("greatwall", 3, seed=5)
+    advance(base, lambda x: x.state.year == 2)
+    view = base.view(0)
+    assert not extra & set(view) and "rat" not in view["decks"] and base.modules == () and not base.state.mods
+    from boardlab.games.greatwall.text import module_lines
+    rules = ruleset("greatwall")
+    assert module_lines(rules, view, "en") == [] and len(module_lines(rules, with_modules.view(0), "en")) == len(parts)
+    root = ET.fromstring(render_board(view, "en"))
+    assert root.find(f".//{SVG}g[@data-layer='modules']") is None and root.find(f".//{SVG}g[@data-khan]") is None
+    root = ET.fromstring(render_board(with_modules.view(0), "en"))
+    assert root.find(f".//{SVG}g[@data-layer='modules']") is not None
+    assert (root.find(f".//{SVG}g[@data-khan]") is not None) == ("genghis" in parts)

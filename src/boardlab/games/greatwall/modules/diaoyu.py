@@ -115,12 +115,16 @@ def fortress_cost(state, seat) -> dict:
     return cost
 
 
+def fortress_recruits(state, seat: int) -> list[str]:
+    """`archer:fortress` while the Fortress has room and the seat an Archer and the price (AC-DIA-14)."""
+    ok = free_slot(state) and state.soldiers[seat][ARCHER] and M.can_pay(state, seat, fortress_cost(state, seat))
+    return ["archer:fortress"] if ok else []
+
+
 def with_fortress(base: Decision) -> Decision:
     """The Barracks' choice (`recruit`) with `archer:fortress`."""
     def legal(state) -> list[str]:
-        seat = T.top(state).seat
-        ok = free_slot(state) and state.soldiers[seat][ARCHER] and M.can_pay(state, seat, fortress_cost(state, seat))
-        return _before_skip(base.legal(state), ["archer:fortress"] if ok else [])
+        return _before_skip(base.legal(state), fortress_recruits(state, T.top(state).seat))
 
     def apply(state, action_id: str) -> str | None:
         if action_id != "archer:fortress":

@@ -476,9 +476,11 @@ def bannerman_cost(state, seat: int) -> dict:
     return L.discounted(state, seat, NUMBERS.bannerman_cost)
 
 
-def can_recruit(state, seat: int) -> bool:
-    """GK-59/60: the one Bannerman, from supply, paid."""
-    return bool(state.soldiers[seat][BANNERMAN]) and M.can_pay(state, seat, bannerman_cost(state, seat))
+def bannerman_recruits(state, seat: int) -> list[str]:
+    """GK-59/60: the one Bannerman, from supply, paid, behind any section (like a Spearman)."""
+    if state.soldiers[seat][BANNERMAN] and M.can_pay(state, seat, bannerman_cost(state, seat)):
+        return [bannerman_id(s) for s in range(BOARD.sections)]
+    return []
 
 
 def _section(action_id: str) -> int | None:
@@ -490,14 +492,15 @@ def with_bannerman(base: Decision) -> Decision:
     """The Barracks' choice (`recruit`) with `bannerman:S` after each section's recruits."""
     def legal(state) -> list[str]:
         ids = base.legal(state)
-        if not can_recruit(state, T.top(state).seat):
+        more = bannerman_recruits(state, T.top(state).seat)
+        if not more:
             return ids
         out, i = [], 0
-        for s in range(BOARD.sections):
+        for s, extra in enumerate(more):
             while i < len(ids) and _section(ids[i]) == s:
                 out.append(ids[i])
                 i += 1
-            out.append(bannerman_id(s))  # behind the Wall like a Spearman
+            out.append(extra)
         return out + ids[i:]
 
     def apply(state, action_id: str) -> str | None:
