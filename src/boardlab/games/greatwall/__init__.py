@@ -21,7 +21,7 @@ from ...core.visibility import NOBODY, OWNER, Zone
 from . import actions as A, effects, mechanics as M, seasons as S, spring as SP, tasks as T
 from . import locations  # noqa: F401  (registers the Location tasks and decisions)
 from .content import _load
-from .data_tables import BOARD, CLANS, HORDES
+from .data_tables import CLANS, HORDES
 from .modules import REGISTRY
 from .state import GWState
 from .text import render_text

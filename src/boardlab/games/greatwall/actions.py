@@ -6,7 +6,7 @@ An id is `HEAD` or `HEAD:ARG[:ARG]`; the decision asking it gives its meaning (`
 |---|---|---|
 | `general:G` | general | keep General G (GW-SETUP-10) |
 | `command:C` | command | play Command card C (GW-COMMAND-04) |
-| `wood:N`, `stone:N`, `gold:N` | donate | give N of that resource (GW-SUMMER-01), N in 0..50 |
+| `wood:N`, `stone:N`, `gold:N` | donate | give N of that resource (GW-SUMMER-01), N in 0..99 |
 | `section:S` | battle_section, secondary_spearman, recruit_free, soldier_to, fortify_free | Wall section S (0..2) |
 | `advisor:CARD` | advisor | play that Advisor card |
 | `advisor:I` | pick, post, take_advisor | the card at position I of the Advisor track |
@@ -34,8 +34,10 @@ in play, then `advisor:I` for the track positions; `to:`/`from:`/`activate:` for
 content (a scenario's Locations included); `build:`; the recruits; `fort:` (section x the 6 payments);
 `buy:`/`upgrade:` for the Locations with Overseers; `resource:`; `move:` for the three base kinds of
 soldier at each section; `discard:` for the Tactics, then the Advisors in play; `tactic:`; `slot:R:K`;
-`column:`; `dispatch:` for Spearmen and Horsemen; `slot:K`; then the three donation grids (0..50 each);
-then the segments of the modules the options switch on, in their order.
+`column:`; `dispatch:` for Spearmen and Horsemen; `slot:K`; then the three donation grids (0..99 each: the
+engine does not cap what a player holds, the retail supply has 50 of each resource, and the most anyone
+held in 640,000 random decisions was 45); then the segments of the modules the options switch on, in
+their order. Sizes: 615 ids with 2 players and 627 with 4 (base game); famine with 3 players 683.
 """
 from __future__ import annotations
 
@@ -48,7 +50,7 @@ from .data_tables import ADVISORS, BOARD, CLAN_CARDS, CLANS, GENERALS, LOC_ORDER
 WORDS = ("skip", "use", "clerk", "chi", "move", "pay", "refuse", "trade", "done", "none", "boost", "base", "pass",
          "dispatch", "save", "die")
 DONATED = ("wood", "stone", "gold")
-SUPPLY = 50  # retail fact: 50 pieces of each resource (GWA-FRZ-04): nobody holds or gives more
+MOST_GIVEN = 99  # donations encoded up to this many of one resource (see above)
 SLOTS = 6    # wound slots of a Horde card (2 x 3)
 PAYMENTS = tuple("+".join(p) for p in combinations_with_replacement(("wood", "stone", "gold"), 2))
 SECTIONS = range(BOARD.sections)
@@ -198,7 +200,7 @@ def segments(players: int, sets: tuple[str, ...]) -> list[Segment]:
     ids += [column_id(r, c) for r in ROWS for c in range(3)]
     ids += [dispatch_id(u, r) for u in ("spearman", "horseman") for r in ROWS]
     ids += [slot_id(k) for k in range(SLOTS)]
-    amounts = range(SUPPLY + 1)
+    amounts = range(MOST_GIVEN + 1)
     return [Vocabulary(ids)] + [Grid(kind, (amounts,), _donation(kind), _parse_donation(kind)) for kind in DONATED]
 
 

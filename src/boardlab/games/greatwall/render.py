@@ -290,7 +290,7 @@ def _pictures(ctx: Ctx, y: float) -> tuple[list[Picture], float]:
     return out, y
 
 
-def _modules(ctx: Ctx, y: float) -> tuple[str, float, list[Picture]]:
+def _extras(ctx: Ctx, y: float) -> tuple[str, float, list[Picture]]:
     lines = module_lines(ctx.rules, ctx.view, ctx.lang)
     pictures, bottom = _pictures(ctx, y)
     bands = [p.band for p in pictures if p.band]
@@ -427,7 +427,7 @@ def render_board(view: dict, lang: str = "en", legal: list[str] | None = None) -
     ctx = Ctx(view, lang, list(legal or ()))
     locs, y = _locations(ctx)
     track, y = _track(ctx, y)
-    modules, y, pictures = _modules(ctx, y)
+    extras, y, pictures = _extras(ctx, y)
     players, y = _players(ctx, y)
     hand, y = _hand(ctx, y)
     height = int(y + 10)
@@ -436,4 +436,4 @@ def render_board(view: dict, lang: str = "en", legal: list[str] | None = None) -
             f'<style>.legal{{stroke:#0a8f3c;stroke-width:3.5px;stroke-dasharray:7 4}}</style>'
             f'<rect width="{W}" height="{height}" fill="#efe6d2"/>'
             + svg_text(10, 20, _season(ctx, pictures), 14, weight="bold", extra='data-season="1"')
-            + _hordes(ctx, "".join(p.overlay for p in pictures)) + _wall(ctx) + locs + track + modules + players + hand + "</svg>")
+            + _hordes(ctx, "".join(p.overlay for p in pictures)) + _wall(ctx) + locs + track + extras + players + hand + "</svg>")

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
-from ...core.flow import TASKS, Decision, Legal
+from ...core.flow import TASKS, Legal
 from ...core.module import Part, Program
 from ...core.tasks import ask, ask_or_done, done, push, replace, run_then, top  # noqa: F401  (re-exported)
 
@@ -91,11 +91,6 @@ def resume(state: Any) -> str:
     """Where the flow goes after a task decision was applied: back to the tasks (the game ending at
     once instead if a loss was recorded)."""
     return END_NOW if "lost" in state.flags else TASKS
-
-
-def decision(state: Any, kind: str) -> Decision:
-    """A decision as the active modules compiled it (base, or replaced by a module)."""
-    return PROGRAM.flow_of(state).decisions[kind]
 
 
 def has_choice(state: Any, kind: str) -> bool:
