@@ -99,7 +99,8 @@ def has_room(state: GWState, loc: str) -> bool:
 
 def closed(state: GWState, loc: str) -> bool:
     """A module may close Locations to Clerks (haunted ones, AC-GHO-08): extension point "closed_location"."""
-    return any(answer(state, loc) for answer in extensions(state, "closed_location"))
+    answers = extensions(state, "closed_location")
+    return bool(answers) and any(answer(state, loc) for answer in answers)
 
 
 def clerks_of(state: GWState, loc: str, seat: int) -> int:
