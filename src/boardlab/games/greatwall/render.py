@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from ...core.registry import ruleset
 from .data_tables import BOARD, CLANS, HORDES
-from .text import module_lines
+from .text import module_lines, shown_modules
 from .view import CARDS, name_of
 
 W = 1000
@@ -280,7 +280,7 @@ class Picture(NamedTuple):
 def _pictures(ctx: Ctx, y: float) -> tuple[list[Picture], float]:
     registry = ctx.rules.program.registry
     out = []
-    for name in registry.names():
+    for name in shown_modules(registry, ctx.view):
         part = registry.get(name)
         if part.picture is not None:
             pic = part.picture(ctx, y)

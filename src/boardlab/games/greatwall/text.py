@@ -1,9 +1,9 @@
 """The Great Wall in the terminal: a seat's view as a few lines of text.
 
 Each module of the game may give `MODULE.lines(view, lang, catalogue) -> [lines]`: what it adds to a
-seat's view, a line each (also shown by the web table). A view does not say which modules are on, so
-every registered module is asked, in the registry's order, and one that finds nothing of its own in the
-view gives no line.
+seat's view, a line each (also shown by the web table). The modules asked are those the view names as on
+(`view["modules"]`, from `Game.view`), in the registry's order; a bare full view (no `modules` key) asks
+every registered module, and one that finds nothing of its own in the view gives no line.
 """
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def module_lines(rules, view: dict, lang: str) -> list[str]:
     """What the expansions and the scenario add to a view, a line each (also shown by the web table)."""
     registry = rules.program.registry
     lines: list[str] = []
-    for name in registry.names():
+    for name in shown_modules(registry, view):
         part = registry.get(name)
         if part.lines is not None:
             lines += part.lines(view, lang, rules.catalogue)
@@ -60,3 +60,9 @@ def _cover(h: dict) -> str:
     return "[" + "".join(marks[:3]) + "/" + "".join(marks[3:]) + "]"
 
 
+
+
+def shown_modules(registry, view: dict) -> list[str]:
+    """The modules a view shows: those it names as on, else every registered one (registry order)."""
+    on = view.get("modules")
+    return [n for n in registry.names() if on is None or n in on]
