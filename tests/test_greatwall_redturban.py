@@ -274,6 +274,34 @@ def test_a_production_activation_sends_one_clerk_of_the_majority_to_the_envoy(lo
     assert g.state.clerks_on[loc] == ()
 
 
+@pytest.mark.rule("GWA-RED-05", "AC-RED-18", "GW-POST-05", "GWA-SETUP-03", "D20")
+def test_clerks_returned_beyond_the_envoys_price_spaces_cost_the_first_price():
+    """3 players: 2 price spaces, 4 and 5 Gold. Two Clerks more than spaces wait beside the first: the
+    first three purchases cost 4, the last 5 (it crashed or charged a wrong price before GWA-RED-05)."""
+    g = winter(tea=(0, 1, 2))
+    assert g.state.post_clerks[0] == 2 and M.clerk_prices(3) == [4, 5]
+    g.state.post_clerks[0] = 4
+    g.state.res[0] = (0, 0, 20, 0)
+    commit(g, "haste", "despotism", "despotism")
+    do(g, 0, "from:supply")
+    do(g, 0, "to:post_office")
+    do(g, 0, "from:supply")
+    do(g, 0, "to:post_office")
+    while g.decision in ("bottom",):
+        g.apply("skip")
+    paid, rules = [], []
+    for _ in range(2):
+        gold = g.state.res[0][2]
+        do(g, 0, "clerk")
+        paid.append(gold - g.state.res[0][2])
+        rules.append(events(g, "ev.pay")[-1].rules)
+    assert paid == [4, 4] and g.state.post_clerks[0] == 2
+    assert all("GWA-RED-05" in r for r in rules)              # both waited beside the spaces
+    assert L.clerk_price(g.state, 0) == 4                       # now the spaces: 4, then 5
+    g.state.post_clerks[0] = 1
+    assert L.clerk_price(g.state, 0) == 5
+
+
 @pytest.mark.rule("AC-RED-18")
 def test_an_action_location_sends_no_clerk_to_the_envoy():
     g = winter()

@@ -274,9 +274,11 @@ def apply_recruit(state: GWState, seat: int, action_id: str) -> None:
 # ---- Post Office (GW-POST-*, GWA-POST-01, GWA-SETUP-02/03) ------------------------------------------------
 
 def clerk_price(state: GWState, seat: int) -> int | None:
+    """GWA-SETUP-03: the next Clerk's price, cheapest space first; GWA-RED-05: Clerks returned beyond
+    the price spaces (the Red Turban's Envoy) wait beside the first and cost its price."""
     prices = M.clerk_prices(state.players)
     left = state.post_clerks[seat]
-    return prices[len(prices) - left] if left else None
+    return prices[max(0, len(prices) - left)] if left else None
 
 
 def legal_post(state: GWState, seat: int | None = None) -> list[str]:
@@ -302,7 +304,8 @@ def apply_post(state: GWState, seat: int, action_id: str) -> None:
         M.refill_advisor_track(state, 2)
         T.push(state, HandLimit(seat, "advisors"))
     elif action_id == "clerk":
-        M.pay(state, seat, {"gold": clerk_price(state, seat)}, ("GW-POST-05", "GW-POST-07", "GWA-SETUP-03"))
+        beyond = ("GWA-RED-05",) if state.post_clerks[seat] > len(M.clerk_prices(state.players)) else ()
+        M.pay(state, seat, {"gold": clerk_price(state, seat)}, ("GW-POST-05", "GW-POST-07", "GWA-SETUP-03") + beyond)
         state.post_clerks[seat] -= 1
         state.clerks[seat] += 1
         state.log(("GW-POST-05",), "ev.gain_clerk", seat=seat, n=1)
