@@ -21,7 +21,7 @@ from boardlab.core import positions
 from boardlab.core.tasks import run_then
 from boardlab.games.greatwall import data_tables as D
 from boardlab.games.greatwall.spring import slot_index
-from boardlab.games.greatwall.state import ARCHER, HORSEMAN, SECONDARY, SPEARMAN
+from boardlab.games.greatwall.state import ARCHER, HORSEMAN, SECONDARY, SPEARMAN  # noqa: F401  (re-exported for the tests)
 
 BANNERMAN = D.UNIT_INDEX["bannerman"]  # Genghis Khan's 4th kind of soldier (GK-58)
 

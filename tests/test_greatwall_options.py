@@ -21,7 +21,6 @@ import pytest
 import boardlab
 from boardlab.core import codec
 from boardlab.core.errors import ConfigError
-from boardlab.core.registry import ruleset
 
 EXPANSIONS = ("genghis", "rat")
 SCENARIOS = ("freezing", "famine", "emperor", "ghost", "diaoyu", "redturban")

@@ -28,9 +28,9 @@ from boardlab.core.rng import Stream
 from boardlab.core.visibility import hidden_paths
 from boardlab.games.greatwall.data_tables import ADVISORS, ARTIFACTS, BOARD, LOCS, RAT_CARDS, in_play
 from boardlab.games.greatwall.data_tables import LOC_ORDER as ALL_LOCATIONS
+from greatwall_helpers import act, advance, commit, events, fresh, new, passive, place
 
 LOC_ORDER = tuple(loc for loc in ALL_LOCATIONS if LOCS[loc].scenario is None)  # the base board (D24)
-from greatwall_helpers import act, advance, commit, events, fresh, new, passive, place
 
 RAT = {"expansions": ["rat"]}
 LANGS = ("en", "zh-Hant", "zh-Hans")

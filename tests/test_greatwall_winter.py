@@ -23,11 +23,11 @@ import pytest
 
 from boardlab.games.greatwall.data_tables import ADVISORS, BOARD
 from boardlab.games.greatwall.data_tables import LOCS as ALL_LOCATIONS
-
-LOCS = {loc: spec for loc, spec in ALL_LOCATIONS.items() if spec.scenario is None}  # the base board (D24)
 from boardlab.games.greatwall.locations import clerk_price, legal_recruit
 from boardlab.games.greatwall.state import HORSEMAN, SPEARMAN
 from greatwall_helpers import act, advance, card, commit, events, fresh, new, passive, place, put_horde, season_is
+
+LOCS = {loc: spec for loc, spec in ALL_LOCATIONS.items() if spec.scenario is None}  # the base board (D24)
 
 PRODUCTION = {"quarry": 1, "lumber_mill": 0, "gold_mine": 2, "temple": 3}  # resource index W S G C
 

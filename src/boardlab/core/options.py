@@ -145,13 +145,13 @@ def configure(model: type[Options], game: str, catalogue: Catalogue, players: in
 def _check_declared(options: Options, players: int) -> None:
     """What the schema declares beyond types: per-seat lengths and requirements on other options."""
     for name, field in type(options).model_fields.items():
-        extra = field.json_schema_extra if isinstance(field.json_schema_extra, dict) else {}
+        extra: dict[str, Any] = dict(field.json_schema_extra) if isinstance(field.json_schema_extra, dict) else {}
         value = getattr(options, name)
         if value is None or value == field.default:
             continue
         if extra.get("x-per-seat") and len(value) != players:
             raise ConfigError("err.option_per_seat", option=name, n=len(value), players=players)
-        for other, wanted in dict(extra.get("x-requires") or {}).items():
+        for other, wanted in (extra.get("x-requires") or {}).items():
             have = getattr(options, other)
             if not (wanted in have if isinstance(have, list) else have == wanted):
                 raise ConfigError("err.option_requires", option=name, other=other, value=wanted)
