@@ -18,6 +18,7 @@ from . import actions as A
 from . import rules as R
 from .content import KIND_NAMES, LETTERS, TILESET, WONDER_ORDER, WONDERS, xy
 from .modules import REGISTRY
+from .render import render_tile
 from .state import CarcState
 
 MAX_BASE_SETS = 3
@@ -159,7 +160,6 @@ class Carcassonne(Ruleset):
 
 def _tile_asset(key: str, params) -> tuple[str, str]:
     """A tile's picture: `key` is its letter, `rotation` (0-3) its quarter turns."""
-    from .render import render_tile
     rotation = int(params.get("rotation", 0))
     if not 0 <= rotation <= 3:
         raise ValueError("rotation must be 0-3")

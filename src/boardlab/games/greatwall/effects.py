@@ -9,7 +9,7 @@ from . import actions as A
 from . import mechanics as M
 from . import tasks as T
 from .content import RESOURCES
-from .data_tables import BOARD, LOCS, UNIT_INDEX, vector
+from .data_tables import BOARD, HORDES, LOCS, UNIT_INDEX, vector
 from .records import (Activate, ClerkMove, DiscardCards, EffectOp, FortifyFree, HandLimit, PlaceOverseer,
                       RecruitFree, SoldierMove, TakeAdvisor, Wound, WoundColumn)
 from .state import ARCHER, GWState, HORSEMAN, SPEARMAN
@@ -231,7 +231,8 @@ def op_advanced_activation(state, seat, arg, rules):
 
 
 def activation_targets(state, ref) -> list[str]:
-    from .locations import effect_of  # a Location without an effect cannot be activated (AC-EMP-08)
+    from .locations import effect_of  # here, not at the top: locations.py builds on this file
+    # a Location without an effect cannot be activated (AC-EMP-08)
     here = M.locations(state)
     pool = here if ref == "any" else [l for l in here if LOCS[l].kind == ref] if ref in (
         "production", "action", "green") else [ref]
@@ -481,7 +482,6 @@ OPS = {
 # ---- measures (Artifacts, honor_per) ---------------------------------------------------------------
 
 def measure(state: GWState, seat: int, name: str) -> int:
-    from .data_tables import HORDES
     if name == "archers_on_wall":
         return sum(a.count(seat) for a in state.archers)
     if name == "soldiers_on_wall":

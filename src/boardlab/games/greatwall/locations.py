@@ -13,7 +13,8 @@ from . import actions as A
 from . import mechanics as M
 from . import tasks as T
 from .data_tables import BOARD, LOCS, LOC_ORDER
-from .effects import build_fort, deploy
+from .effects import build_fort, deploy, fort_sections, movable
+from .generals import trigger
 from .records import (Activate, Activations, ClerksHome, HandLimit, LocationEffect, Monopoly, OverseerOffer, PayAny,
                       PlaceOverseer, SecondaryActivation, SecondarySpearman, SoldierMove)
 from .state import ARCHER, GWState, HORSEMAN, SECONDARY, SPEARMAN
@@ -180,7 +181,6 @@ def per_clerk(kind: str) -> Effect:
 
 
 def _trigger(state: GWState, seat: int, loc: str) -> None:
-    from .generals import trigger
     trigger(state, seat, f"activate:{loc}")
 
 
@@ -320,7 +320,6 @@ def apply_post(state: GWState, seat: int, action_id: str) -> None:
 # ---- Messenger Office (GW-MESSENGER-01, GWA-MESSENGER-01) --------------------------------------------------
 
 def legal_messenger(state: GWState, seat: int | None = None) -> list[str]:
-    from .effects import movable
     seat = T.top(state).seat if seat is None else seat
     return ["move"] if movable(state, seat) else []
 
@@ -333,7 +332,6 @@ def apply_messenger(state: GWState, seat: int, action_id: str) -> None:
 # ---- Engineer Workshop (GW-WORKSHOP-*, GW-FORT-*) ----------------------------------------------------------
 
 def legal_workshop(state: GWState, seat: int | None = None) -> list[str]:
-    from .effects import fort_sections
     seat = T.top(state).seat if seat is None else seat
     payable = [p for p in A.PAYMENTS if M.can_pay(state, seat, payment(p))]
     return [A.fort_id(s, p) for s in fort_sections(state) for p in payable]
