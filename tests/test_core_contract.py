@@ -115,6 +115,16 @@ def test_a_broken_module_fails_when_compiled_naming_the_problem(build, words):
         _program(m).flow(("broken",))
 
 
+def test_switching_on_a_broken_module_changes_nothing():
+    broken = Module("broken")
+    broken.hook("nowhere", "after", lambda s: None)
+    program = _program(broken)
+    state = BaseState(1, 0)
+    with pytest.raises(ValueError, match="unknown step 'nowhere'"):
+        program.switch_on(state, "broken")
+    assert state.modules == () and state.mods == {}
+
+
 def test_a_hook_point_must_be_before_instead_or_after():
     with pytest.raises(ValueError, match="before, instead, after"):
         Module("m").hook("a", "during", lambda s: None)

@@ -201,8 +201,9 @@ class Program:
         if name in state.modules:
             raise ValueError(f"module {name!r} is already on")
         module = self.module(name)
-        state.modules = state.modules + (name,)
-        self.flow(state.modules)  # compile now: a broken module fails here, not mid-game
+        names = state.modules + (name,)
+        self.flow(names)  # compile first: a broken module fails here, leaving the state as it was
+        state.modules = names
         if module.data is not None:
             state.mods[name] = module.data(state)
 
