@@ -1,14 +1,19 @@
-"""The Great Wall's action space (games/greatwall/actions.py and each module's `MODULE.actions`) and the
+"""The Great Wall's action space (games/greatwall/actions.py and each module's `MODULE.actions`), the typed
+reading of its ids (`actions.parse` by the declared `FORMS`, the base game's and each module's), and the
 module contract's promise that a module exists only while it is on: importing one changes no table of
 the base game."""
 from __future__ import annotations
 
+import importlib
+import re
 import subprocess
 import sys
 
 import pytest
 
 import boardlab
+from boardlab.core.registry import ruleset
+from boardlab.games.greatwall import actions as A, view
 
 BASE_IDS = ["skip", "general:su_dongpo", "command:red_haste", "wood:0", "stone:17", "gold:99", "section:2",
             "advisor:0", "to:quarry", "from:supply", "activate:post_office", "build:1", "archer:0",
@@ -71,3 +76,109 @@ print("ok")
 """
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+# ---- reading ids by their forms ---------------------------------------------------------------------------
+
+def module_forms(name: str) -> dict:
+    """The forms a module declares beside its builders (none: its ids, if any, are in base forms)."""
+    return getattr(importlib.import_module(f"boardlab.games.greatwall.modules.{name}"), "FORMS", {})
+
+
+def decisions_named(forms: dict) -> list:
+    return [None] + sorted({d for form in forms.values() if isinstance(form, dict) for d in form})
+
+
+def readings(action_id: str, forms: dict) -> list:
+    """Every way `parse` reads the id with these forms, at some decision they name (or none)."""
+    out = []
+    for decision in decisions_named(forms):
+        try:
+            out.append(A.parse(action_id, decision, forms))
+        except ValueError:
+            pass
+    return out
+
+
+@pytest.mark.parametrize("players, options", ruleset("greatwall").main_option_sets())
+def test_every_id_of_every_configurations_space_parses_by_a_declared_form(players, options):
+    g = boardlab.new_game("greatwall", players, seed=1, options=options)
+    space = g.action_space
+    forms = [A.FORMS] + [module_forms(name) for name in g.modules]
+    for n in range(space.size):
+        action_id = space.decode(n)
+        parsed = [p for f in forms for p in readings(action_id, f)]
+        assert parsed, f"{action_id} has no form"
+        for p in parsed:
+            assert len(p.args) == action_id.count(":") and all(kind in A.KINDS for kind, _ in p.args)
+
+
+def test_parse_gives_typed_values_by_the_decision_asking():
+    assert A.parse("slot:1:4", "wound") == A.Parsed("slot", (("row", 1), ("slot", 4)))
+    assert A.parse("slot:4", "slot").args == (("slot", 4),)
+    assert A.parse("advisor:3", "pick").args == (("track", 3),)
+    assert A.parse("advisor:yang_shiqi", "advisor").args == (("card", "yang_shiqi"),)
+    assert A.parse("horseman:2:spearman", "recruit").args == (("section", 2), ("unit", "spearman"))
+    assert A.args("fort:1:wood+gold") == (1, ("wood", "gold"))
+    assert A.arg("move:horseman@1", "soldier_from") == ("horseman", 1)
+    assert A.arg("wood:17") == 17 and A.arg("from:supply") == "supply" and A.parse("skip").args == ()
+    for action_id, decision in [("wood:01", None), ("section:3", None), ("advisor:3", None), ("to:nowhere", None),
+                                ("slot:1:4", "slot"), ("move:wood", "soldier_from"), ("move", "soldier_from"),
+                                ("fort:0:wood+honor", None), ("rat:quarry", None)]:
+        with pytest.raises(ValueError):
+            A.parse(action_id, decision)
+
+
+def test_a_modules_forms_read_its_ids_where_the_base_games_read_others():
+    diaoyu, emperor, genghis = (module_forms(n) for n in ("diaoyu", "emperor", "genghis"))
+    assert A.parse("archer:fortress", "recruit", diaoyu).args == (("word", "fortress"),)
+    with pytest.raises(ValueError):
+        A.parse("archer:0", "recruit", diaoyu)             # the base game's recruit, not the Fortress's
+    assert A.parse("slot:2:5", "fortress_shoot", diaoyu).args == (("section_number", 2), ("slot", 5))
+    assert A.args("defence:wood+stone+stone", forms=diaoyu) == (("wood", "stone", "stone"),)
+    assert A.arg("move:chi", "emp_move", emperor) == "chi"
+    assert A.parse("spot:genghis_khan:5", forms=genghis).args == (("card", "genghis_khan"), ("slot", 5))
+    assert A.args("dispatch:bannerman:2", "dispatch") == ("bannerman", 2)   # a base form (UNIT_NAMES has it)
+
+
+SAMPLES = {"section": "1", "row": "1", "slot": "4", "column": "2", "count": "7", "track": "0", "horde": "8",
+           "location": "quarry", "card": "red_haste", "general": "xu_da", "unit": "horseman", "resource": "chi",
+           "soldier_at": "archer@2", "payment": "wood+gold", "word": "fortress", "section_index": "2",
+           "section_number": "2"}
+
+
+@pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
+def test_a_text_shows_every_kind(lang):
+    assert set(SAMPLES) == set(A.KINDS)
+    g = boardlab.new_game("greatwall", 3, seed=1)
+    cat = g.rules.catalogue
+    shown = {kind: view.show(kind, A.KINDS[kind](text), g.state, lang, cat) for kind, text in SAMPLES.items()}
+    assert all(shown.values())
+    assert shown["section"] == cat.text("section", lang, n=2) and shown["row"] == "2" and shown["count"] == "7"
+    assert shown["section_index"] == "2" and shown["section_number"] == "3"   # kept as they were (actions.py)
+
+
+def doc_rows() -> list:
+    """The id table of actions.py's docstring: (heads, decisions, kinds) per row."""
+    doc = A.__doc__.split("The kinds")[0]
+    rows = []
+    for line in doc.splitlines():
+        if not line.startswith("| `"):
+            continue
+        ids, decisions, kinds, _ = (cell.strip() for cell in line.strip("|").split("|"))
+        heads = {i.split(":")[0] for i in re.findall(r"`([^`]+)`", ids)}
+        named = [None] if decisions.startswith("(") else [d.strip() for d in decisions.split(",")]
+        rows.append((heads, named, tuple(k.strip() for k in kinds.split(",") if k.strip())))
+    return rows
+
+
+def test_the_docstrings_tables_and_the_forms_agree():
+    rows = doc_rows()
+    assert {h for heads, _, _ in rows for h in heads} == set(A.FORMS)
+    for heads, decisions, kinds in rows:
+        for head in heads:
+            for decision in decisions:
+                assert A.form_of(head, decision) == kinds, (head, decision)
+    kinds_doc = A.__doc__.split("The kinds")[1]
+    assert {k for line in kinds_doc.splitlines() if line.startswith("| `")
+            for k in re.findall(r"`([a-z_]+)`", line.split("|")[1])} == set(A.KINDS)

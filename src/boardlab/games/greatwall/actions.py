@@ -1,32 +1,62 @@
-"""The Great Wall's base action ids, built and parsed here, and their integer encoding.
+"""The Great Wall's base action ids: built, parsed and typed here, and their integer encoding.
 
-An id is `HEAD` or `HEAD:ARG[:ARG]`; the decision asking it gives its meaning (`g.decision`).
+An id is `HEAD` or `HEAD:ARG[:ARG]`; the decision asking it gives its meaning (`g.decision`). `FORMS`
+declares each head's arguments by kind (by decision where one head means different things there), and
+`parse(id, decision)` reads an id into a `Parsed(head, args)` of (kind, typed value) pairs: the rules read
+ids through it (`arg`, `args`) and `view.describe_action` shows each argument by its kind.
 
-| id | decision(s) | meaning |
-|---|---|---|
-| `general:G` | general | keep General G (GW-SETUP-10) |
-| `command:C` | command | play Command card C (GW-COMMAND-04) |
-| `wood:N`, `stone:N`, `gold:N` | donate | give N of that resource (GW-SUMMER-01), N in 0..99 |
-| `section:S` | battle_section, secondary_spearman, recruit_free, soldier_to, fortify_free | Wall section S (0..2) |
-| `advisor:CARD` | advisor | play that Advisor card |
-| `advisor:I` | pick, post, take_advisor | the card at position I of the Advisor track |
-| `to:LOC`, `from:LOC`, `from:supply` | secondary_clerk, clerk_to, clerk_from | a Clerk's destination / origin |
-| `activate:LOC` | activate_order, advanced | activate that Location |
-| `build:S` | build | raise section S one level |
-| `archer:S`, `spearman:S`, `horseman:S:archer`, `horseman:S:spearman` | recruit | recruit at section S (a Horseman upgrades that soldier) |
-| `fort:S:R1+R2` | workshop | a Fortification at S paid with those two resources |
-| `buy:LOC`, `upgrade:LOC` | overseer | a new Overseer / one level more |
-| `resource:R` | pay_any, gain_any | one resource R |
-| `move:UNIT@S` | soldier_from | move that soldier from section S |
-| `discard:CARD` | discard_tactics, discard_advisors | discard that card |
-| `tactic:CARD` | tactic | commit that Tactic card face down |
-| `slot:R:K` | shoot, wound | wound slot K (0..5) of the Horde card at row R (0..2) |
-| `column:R:C` | wound_column | wound column C (0..2) of the card at row R |
-| `dispatch:UNIT:R` | dispatch | send that soldier onto the card at row R |
-| `slot:K` | slot | the soldier covers slot K |
-| `skip`, `use`, `clerk`, `chi`, `move`, `pay`, `refuse`, `trade`, `done`, `none`, `boost`, `base`, `pass`, `dispatch`, `save`, `die` | (as listed) | a word answer |
+| id | decision(s) | kinds | meaning |
+|---|---|---|---|
+| `general:G` | general | general | keep General G (GW-SETUP-10) |
+| `command:C` | command | card | play Command card C (GW-COMMAND-04) |
+| `wood:N`, `stone:N`, `gold:N` | donate | count | give N of that resource (GW-SUMMER-01), N in 0..99 |
+| `section:S` | battle_section, secondary_spearman, recruit_free, soldier_to, fortify_free | section | Wall section S (0..2) |
+| `advisor:CARD` | advisor | card | play that Advisor card |
+| `advisor:I` | pick, post, take_advisor | track | the card at position I of the Advisor track |
+| `to:LOC`, `from:LOC`, `from:supply` | secondary_clerk, clerk_to, clerk_from | location | a Clerk's destination / origin |
+| `activate:LOC` | activate_order, advanced | location | activate that Location |
+| `build:S` | build | section | raise section S one level |
+| `archer:S`, `spearman:S` | recruit | section | recruit at section S |
+| `horseman:S:archer`, `horseman:S:spearman` | recruit | section, unit | a Horseman at S upgrades that soldier |
+| `fort:S:R1+R2` | workshop | section, payment | a Fortification at S paid with those two resources |
+| `buy:LOC`, `upgrade:LOC` | overseer | location | a new Overseer / one level more |
+| `resource:R` | pay_any, gain_any | resource | one resource R |
+| `move:UNIT@S` | soldier_from | soldier_at | move that soldier from section S |
+| `discard:CARD` | discard_tactics, discard_advisors | card | discard that card |
+| `tactic:CARD` | tactic | card | commit that Tactic card face down |
+| `slot:R:K` | shoot, wound | row, slot | wound slot K (0..5) of the Horde card at row R (0..2) |
+| `column:R:C` | wound_column | row, column | wound column C (0..2) of the card at row R |
+| `dispatch:UNIT:R` | dispatch | unit, row | send that soldier onto the card at row R |
+| `slot:K` | slot | slot | the soldier covers slot K |
+| `move` | messenger | | move soldiers between sections |
+| `dispatch` | secondary_dispatch | | dispatch a Secondary Spearman |
+| `skip`, `use`, `clerk`, `chi`, `pay`, `refuse`, `trade`, `done`, `none`, `boost`, `base`, `pass`, `save`, `die` | (as listed) | | a word answer |
 
-Modules add their own ids (modules/<name>.py), some in these forms (a Bannerman's `dispatch:bannerman:R`).
+The kinds (`KINDS`: what an argument's text may be and what `parse` makes of it; `view.show`: how a text
+shows it):
+
+| kind | text | value | shown as |
+|---|---|---|---|
+| `section` | `0`..`2` | int | the section's name ("Section 1") |
+| `row` | `0`..`2` | int | its number from 1 (a row of the Horde array) |
+| `slot` | `0`..`5` | int | its number from 1 (a Horde card's slot, a Khan card's vital spot) |
+| `column` | `0`..`2` | int | its number from 1 (a column of a Horde card's slots) |
+| `count` | `0`, `1`, ... | int | the number |
+| `track` | `0`..`5` | int | the card at that position of the Advisor track and its price |
+| `horde` | `0`..`8` | int | the number (a place of the Horde array, section * 3 + row) |
+| `location` | a Location id, or `supply` | str | its name |
+| `card`, `general` | a card id, a General's id | str | its name (the text then adds the card's text) |
+| `unit` | `spearman`, `archer`, `horseman`, `bannerman` | str | its name |
+| `resource` | `wood`, `stone`, `gold`, `chi` | str | its name |
+| `soldier_at` | `UNIT@S` | (unit, section) | "Spearman at Section 1" |
+| `payment` | `R1+R2[+R3]` | tuple of resources | their names, listed |
+| `word` | a name (`fortress`) | str | its name (`name.WORD`) |
+| `section_index` | `0`..`2` | int | the bare number from 0 (Diaoyu's `wall:S`, `rest:S`: their texts should name the section) |
+| `section_number` | `0`..`2` | int | the bare number from 1 (Diaoyu's `slot:S:K`: its text should name the section) |
+
+Modules add their own ids (modules/<name>.py) and declare their forms the same way (a module-level `FORMS`
+beside their builders, passed to `parse` and to `view.describer`); some ids are in base forms (a
+Bannerman's `dispatch:bannerman:R`, `move:bannerman@S`).
 
 The action space (`Game.action_space`) lays out, in this order: the words; `general:` for every General in
 play; `command:` for the Command cards of every seat's clan; `section:`; `advisor:CARD` for every Advisor
@@ -42,19 +72,24 @@ their order. Sizes: 615 ids with 2 players and 627 with 4 (base game); famine wi
 from __future__ import annotations
 
 from itertools import combinations_with_replacement
+from typing import Any, Callable, NamedTuple
 
 from ...core.actions import Grid, Segment, Vocabulary
 from .content import RESOURCES, UNITS
-from .data_tables import ADVISORS, BOARD, CLAN_CARDS, CLANS, GENERALS, LOC_ORDER, LOCS, TACTICS, in_play
+from .data_tables import (ADVISORS, ARTIFACTS, BOARD, CLAN_CARDS, CLANS, COMMANDS, GENERALS, HORDES, KHAN_CARDS,
+                          LOC_ORDER, LOCS, RAT_CARDS, SCENARIO_CARDS, TACTICS, UNIT_NAMES, in_play)
 
 WORDS = ("skip", "use", "clerk", "chi", "move", "pay", "refuse", "trade", "done", "none", "boost", "base", "pass",
          "dispatch", "save", "die")
 DONATED = ("wood", "stone", "gold")
 MOST_GIVEN = 99  # donations encoded up to this many of one resource (see above)
 SLOTS = 6    # wound slots of a Horde card (2 x 3)
-PAYMENTS = tuple("+".join(p) for p in combinations_with_replacement(("wood", "stone", "gold"), 2))
+COLUMNS = 3  # columns of those slots
+PAYMENTS = tuple(combinations_with_replacement(("wood", "stone", "gold"), 2))  # a Fortification's prices
 SECTIONS = range(BOARD.sections)
 ROWS = range(BOARD.horde_rows)
+# Every card of the content by table (names and texts: `view.CARDS`; the `card` kind).
+CARD_TABLES = (HORDES, COMMANDS, ADVISORS, GENERALS, TACTICS, ARTIFACTS, RAT_CARDS, KHAN_CARDS, SCENARIO_CARDS)
 
 
 # ---- building ids ------------------------------------------------------------------------------------------
@@ -103,8 +138,13 @@ def recruit_id(unit: str, section: int, upgrade: str | None = None) -> str:
     return f"{unit}:{section}" if upgrade is None else f"{unit}:{section}:{upgrade}"
 
 
-def fort_id(section: int, payment: str) -> str:
-    return f"fort:{section}:{payment}"
+def payment_text(resources: tuple[str, ...]) -> str:
+    """A payment argument: ("wood", "stone") -> `wood+stone`."""
+    return "+".join(resources)
+
+
+def fort_id(section: int, payment: tuple[str, ...]) -> str:
+    return f"fort:{section}:{payment_text(payment)}"
 
 
 def overseer_id(what: str, loc: str) -> str:
@@ -148,26 +188,143 @@ def slot_id(slot: int) -> str:
     return f"slot:{slot}"
 
 
-# ---- parsing ids ---------------------------------------------------------------------------------------------
+# ---- the forms: each head's arguments by kind (the tables above) --------------------------------------------
 
-def arg(action_id: str) -> str:
-    """What follows the head: `to:quarry` -> `quarry`, `horseman:1:archer` -> `1:archer`."""
-    return action_id.partition(":")[2]
+Kinds = tuple[str, ...]
+Form = Kinds | dict[str, Kinds]  # the same kinds at every decision, or the kinds at each decision asking it
+Forms = dict[str, Form]
+
+FORMS: Forms = {
+    **{word: () for word in WORDS},
+    "move": {"messenger": (), "soldier_from": ("soldier_at",)},
+    "dispatch": {"secondary_dispatch": (), "dispatch": ("unit", "row")},
+    "general": ("general",),
+    "command": ("card",),
+    **{kind: ("count",) for kind in DONATED},
+    "section": ("section",),
+    "advisor": {"advisor": ("card",), "pick": ("track",), "post": ("track",), "take_advisor": ("track",)},
+    "to": ("location",),
+    "from": ("location",),
+    "activate": ("location",),
+    "build": ("section",),
+    "archer": ("section",),
+    "spearman": ("section",),
+    "horseman": ("section", "unit"),
+    "fort": ("section", "payment"),
+    "buy": ("location",),
+    "upgrade": ("location",),
+    "resource": ("resource",),
+    "discard": ("card",),
+    "tactic": ("card",),
+    "slot": {"shoot": ("row", "slot"), "wound": ("row", "slot"), "slot": ("slot",)},
+    "column": ("row", "column"),
+}
 
 
-def args(action_id: str) -> list[str]:
-    """The arguments after the head: `slot:1:4` -> ["1", "4"]."""
-    return action_id.split(":")[1:]
+def _number(below: int | None = None) -> Callable[[str], int]:
+    """A number written plainly (`7`, not `07` or `+7`), under `below` if given."""
+    def read(text: str) -> int:
+        if not (text.isascii() and text.isdigit()) or str(int(text)) != text:
+            raise ValueError(f"{text!r} is not a number")
+        if below is not None and int(text) >= below:
+            raise ValueError(f"{text} is not below {below}")
+        return int(text)
+    return read
 
 
-def int_arg(action_id: str) -> int:
-    return int(action_id.partition(":")[2])
+def _among(names, what: str) -> Callable[[str], str]:
+    names = frozenset(names)
+
+    def read(text: str) -> str:
+        if text not in names:
+            raise ValueError(f"{text!r} is not {what}")
+        return text
+    return read
+
+
+def _soldier_at(text: str) -> tuple[str, int]:
+    unit, at, section = text.partition("@")
+    if not at:
+        raise ValueError(f"{text!r} is not UNIT@SECTION")
+    return KINDS["unit"](unit), KINDS["section"](section)
+
+
+def _payment(text: str) -> tuple[str, ...]:
+    return tuple(KINDS["resource"](r) for r in text.split("+"))
+
+
+def _word(text: str) -> str:
+    if not text.isidentifier():
+        raise ValueError(f"{text!r} is not a word")
+    return text
+
+
+KINDS: dict[str, Callable[[str], Any]] = {
+    "section": _number(BOARD.sections),
+    "row": _number(BOARD.horde_rows),
+    "slot": _number(SLOTS),
+    "column": _number(COLUMNS),
+    "count": _number(),
+    "track": _number(len(BOARD.advisor_prices)),
+    "horde": _number(BOARD.sections * BOARD.horde_rows),
+    "location": _among((*LOCS, "supply"), "a Location"),
+    "card": _among((c for table in CARD_TABLES for c in table), "a card"),
+    "general": _among(GENERALS, "a General"),
+    "unit": _among(UNIT_NAMES, "a kind of soldier"),
+    "resource": _among(RESOURCES, "a resource"),
+    "soldier_at": _soldier_at,
+    "payment": _payment,
+    "word": _word,
+    "section_index": _number(BOARD.sections),
+    "section_number": _number(BOARD.sections),
+}
+
+
+class Parsed(NamedTuple):
+    """An id read by its form: its head and each argument as (kind, typed value)."""
+    head: str
+    args: tuple[tuple[str, Any], ...]
+
+    @property
+    def values(self) -> tuple[Any, ...]:
+        return tuple(value for _, value in self.args)
+
+
+def form_of(head: str, decision: str | None, forms: Forms = FORMS) -> Kinds | None:
+    """The kinds of a head's arguments at a decision (None: no such form)."""
+    form = forms.get(head)
+    return form.get(decision or "") if isinstance(form, dict) else form
+
+
+def parse(action_id: str, decision: str | None = None, forms: Forms = FORMS) -> Parsed:
+    """Read an id by its form at `decision` (needed only where a head's form depends on it): `slot:1:4` at
+    `wound` -> Parsed("slot", (("row", 1), ("slot", 4))). ValueError if the id has no such form."""
+    head, *texts = action_id.split(":")
+    kinds = form_of(head, decision, forms)
+    if kinds is None:
+        raise ValueError(f"{action_id!r}: no form for {head!r}" + (f" at {decision!r}" if decision else ""))
+    if len(texts) != len(kinds):
+        raise ValueError(f"{action_id!r}: {head!r} takes {len(kinds)} argument(s)")
+    return Parsed(head, tuple((kind, KINDS[kind](text)) for kind, text in zip(kinds, texts)))
+
+
+def args(action_id: str, decision: str | None = None, forms: Forms = FORMS) -> tuple[Any, ...]:
+    """The typed arguments: `slot:1:4` at `wound` -> (1, 4), `fort:0:wood+gold` -> (0, ("wood", "gold"))."""
+    return parse(action_id, decision, forms).values
+
+
+def arg(action_id: str, decision: str | None = None, forms: Forms = FORMS) -> Any:
+    """The only argument, typed: `to:quarry` -> "quarry", `build:2` -> 2, `move:archer@1` at soldier_from ->
+    ("archer", 1)."""
+    values = args(action_id, decision, forms)
+    if len(values) != 1:
+        raise ValueError(f"{action_id!r} has {len(values)} arguments, not one")
+    return values[0]
 
 
 def unit_at(at: str) -> tuple[str, int]:
-    """`UNIT@S` -> (unit name, section)."""
-    unit, _, section = at.partition("@")
-    return unit, int(section)
+    """`UNIT@S` (a `soldier_at` argument, kept as text in a task) -> (unit name, section)."""
+    return KINDS["soldier_at"](at)
 
 
 # ---- the integer encoding ------------------------------------------------------------------------------------
@@ -197,7 +354,7 @@ def segments(players: int, sets: tuple[str, ...]) -> list[Segment]:
     ids += [discard_id(c) for c in tactics + advisors]
     ids += [tactic_id(t) for t in tactics]
     ids += [wound_id(r, k) for r in ROWS for k in range(SLOTS)]
-    ids += [column_id(r, c) for r in ROWS for c in range(3)]
+    ids += [column_id(r, c) for r in ROWS for c in range(COLUMNS)]
     ids += [dispatch_id(u, r) for u in ("spearman", "horseman") for r in ROWS]
     ids += [slot_id(k) for k in range(SLOTS)]
     amounts = range(MOST_GIVEN + 1)
@@ -209,7 +366,10 @@ def _donation(kind: str):
 
 
 def _parse_donation(kind: str):
-    def parse(action_id: str):
-        head, _, n = action_id.partition(":")
-        return (int(n),) if head == kind and n.isdigit() and str(int(n)) == n else None
-    return parse
+    def parse_donation(action_id: str):
+        try:
+            parsed = parse(action_id, "donate")
+        except ValueError:
+            return None
+        return parsed.values if parsed.head == kind else None
+    return parse_donation

@@ -274,7 +274,7 @@ def legal_recruit_free(state):
 @T.task_decision(BASE, "recruit_free", legal_recruit_free)
 def apply_recruit_free(state, action_id):
     task = T.top(state)
-    deploy(state, task.seat, UNIT_INDEX[task.unit], A.int_arg(action_id), task.rules)
+    deploy(state, task.seat, UNIT_INDEX[task.unit], A.arg(action_id), task.rules)
     T.replace(state, task._replace(left=task.left - 1))
 
 
@@ -328,7 +328,7 @@ def apply_soldier_from(state, action_id):
     if action_id == "done":
         T.done(state)
         return
-    T.replace(state, task._replace(picked=A.arg(action_id)))
+    T.replace(state, task._replace(picked=A.soldier_at(*A.arg(action_id, "soldier_from"))))
 
 
 def legal_soldier_to(state):
@@ -345,7 +345,7 @@ def apply_soldier_to(state, action_id):
     task = T.top(state)
     seat, route = task.seat, task.route
     unit, origin = A.unit_at(task.picked)
-    target = A.int_arg(action_id)
+    target = A.arg(action_id)
     if unit == "archer":
         M.remove_archer(state, seat, origin)
         M.place_archer(state, seat, target)
@@ -373,7 +373,7 @@ def fort_sections(state) -> list[int]:
 @T.task_decision(BASE, "fortify_free", lambda state: [A.section_id(s) for s in fort_sections(state)])
 def apply_fortify_free(state, action_id):
     task = T.top(state)
-    build_fort(state, task.seat, A.int_arg(action_id), task.rules)
+    build_fort(state, task.seat, A.arg(action_id), task.rules)
     T.replace(state, task._replace(left=task.left - 1))
 
 
@@ -400,7 +400,7 @@ def run_take_advisor(state: GWState, task: TakeAdvisor) -> None:
 @T.task_decision(BASE, "take_advisor", lambda state: [A.track_id(i) for i in range(len(state.advisor_track))])
 def apply_take_advisor(state, action_id):
     task = T.top(state)
-    M.take_from_track(state, task.seat, A.int_arg(action_id), task.rules)
+    M.take_from_track(state, task.seat, A.arg(action_id, "take_advisor"), task.rules)
     M.refill_advisor_track(state, 1)
     T.replace(state, task._replace(left=task.left - 1))
     T.push(state, HandLimit(task.seat, "advisors"))

@@ -122,7 +122,7 @@ def apply_secondary_spearman(state: GWState, action_id: str) -> None:
     seat = T.top(state).seat
     T.done(state)
     if action_id != "skip":
-        section = A.int_arg(action_id)
+        section = A.arg(action_id)
         state.secondary_spearmen -= 1
         M.place_behind(state, SECONDARY, SPEARMAN, section)
         state.log(("GW-TWOP-10",), "ev.secondary_spearman", seat=seat, section=section)
@@ -253,9 +253,8 @@ def legal_recruit(state: GWState, seat: int | None = None) -> list[str]:
 
 @per_clerk_choice(BASE, "recruit", legal_recruit)
 def apply_recruit(state: GWState, seat: int, action_id: str) -> None:
-    unit = action_id.partition(":")[0]
-    where, *upgrade = A.args(action_id)
-    section = int(where)
+    parsed = A.parse(action_id, "recruit")
+    unit, (section, *upgrade) = parsed.head, parsed.values
     rules = ("GW-BARRACKS-01", {"archer": "GW-BARRACKS-02", "spearman": "GW-BARRACKS-03"}.get(unit, "GW-BARRACKS-05"))
     M.pay(state, seat, recruit_cost(state, seat, unit), rules + ("GW-OVERSEER-07", "GWA-OVERSEER-04"))
     recruited(state, seat)
@@ -310,7 +309,7 @@ def apply_post(state: GWState, seat: int, action_id: str) -> None:
         state.clerks[seat] += 1
         state.log(("GW-POST-05",), "ev.gain_clerk", seat=seat, n=1)
     else:
-        i = A.int_arg(action_id)
+        i = A.arg(action_id, "post")
         M.pay(state, seat, {"gold": BOARD.advisor_prices[i]}, ("GW-POST-04", "GWA-SETUP-02"))
         M.take_from_track(state, seat, i, ("GW-POST-04", "GW-POST-08"))
         M.refill_advisor_track(state, 1)
@@ -337,19 +336,19 @@ def legal_workshop(state: GWState, seat: int | None = None) -> list[str]:
     return [A.fort_id(s, p) for s in fort_sections(state) for p in payable]
 
 
-def payment(parts: str) -> dict:
-    """`wood+stone` -> {"wood": 1, "stone": 1}."""
+def payment(resources: tuple[str, ...]) -> dict:
+    """A `payment` argument as amounts: ("wood", "stone") -> {"wood": 1, "stone": 1}."""
     out: dict = {}
-    for r in parts.split("+"):
+    for r in resources:
         out[r] = out.get(r, 0) + 1
     return out
 
 
 @per_clerk_choice(BASE, "workshop", legal_workshop)
 def apply_workshop(state: GWState, seat: int, action_id: str) -> None:
-    _, section, parts = action_id.split(":")
-    M.pay(state, seat, payment(parts), ("GW-WORKSHOP-01",))
-    build_fort(state, seat, int(section), ("GW-WORKSHOP-01",))
+    section, resources = A.args(action_id)
+    M.pay(state, seat, payment(resources), ("GW-WORKSHOP-01",))
+    build_fort(state, seat, section, ("GW-WORKSHOP-01",))
     M.gain(state, seat, {"honor": BOARD.workshop_honor}, ("GW-WORKSHOP-02",))
 
 
@@ -404,7 +403,8 @@ def apply_overseer(state: GWState, action_id: str) -> None:
         T.done(state)
         return
     T.replace(state, task._replace(left=task.left - 1))
-    what, loc = action_id.split(":")
+    parsed = A.parse(action_id)
+    what, (loc,) = parsed.head, parsed.values
     levels = list(state.overseers[loc])
     if what == "buy":
         state.add_soldiers(seat, SPEARMAN, -1)

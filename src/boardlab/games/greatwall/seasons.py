@@ -340,7 +340,7 @@ def apply_advisor(state: GWState, action_id: str) -> None:
     T.done(state)
     if action_id == "skip":
         return
-    card = A.arg(action_id)
+    card = A.arg(action_id, "advisor")
     hand = list(state.advisors[seat])
     hand.remove(card)
     state.advisors[seat] = tuple(hand)
@@ -413,7 +413,7 @@ def legal_donate(state: GWState) -> list[str]:
 @BASE.decision("donate", legal_donate)
 def apply_donate(state: GWState, action_id: str) -> str:
     seat = state.pending[0]
-    state.commits[seat] = state.commits.get(seat, ()) + (A.int_arg(action_id),)
+    state.commits[seat] = state.commits.get(seat, ()) + (A.arg(action_id),)
     if len(state.commits[seat]) == len(DONATED):
         state.log(("GW-SUMMER-01",), "ev.committed", seat=seat)
     return "summer.donate"
@@ -469,8 +469,8 @@ def apply_pick(state: GWState, action_id: str) -> None:
         state.post_clerks[seat] -= 1
         state.clerks[seat] += 1
         state.log(("GW-SUMMER-09",), "ev.gain_clerk", seat=seat, n=1)
-    elif action_id.startswith("advisor:"):
-        M.take_from_track(state, seat, A.int_arg(action_id), ("GW-SUMMER-09", "GW-SUMMER-11"))
+    elif A.parse(action_id, "pick").head == "advisor":
+        M.take_from_track(state, seat, A.arg(action_id, "pick"), ("GW-SUMMER-09", "GW-SUMMER-11"))
         M.refill_advisor_track(state, 1)
         T.push(state, HandLimit(seat, "advisors"))
 
@@ -493,7 +493,7 @@ def apply_build(state: GWState, action_id: str) -> None:
     T.done(state)
     if action_id == "skip":
         return
-    section = A.int_arg(action_id)
+    section = A.arg(action_id)
     level = BOARD.wall[state.wall[section]]
     cost = level.build_cost
     stock = list(state.warehouse)

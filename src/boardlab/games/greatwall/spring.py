@@ -55,7 +55,7 @@ def legal_section(state: GWState) -> list[str]:
 
 @BASE.decision("battle_section", legal_section)
 def apply_section(state: GWState, action_id: str) -> str:
-    return start_battle(state, A.int_arg(action_id), state.pending[0])
+    return start_battle(state, A.arg(action_id), state.pending[0])
 
 
 def start_battle(state: GWState, section: int, chooser: int) -> str:
@@ -264,7 +264,7 @@ def run_shoot(state: GWState, task: Shoot) -> None:
 @T.task_decision(BASE, "shoot", lambda state: wound_targets(state))
 def apply_shoot(state: GWState, action_id: str) -> None:
     seat = state.pending[0]
-    row, slot = (int(a) for a in A.args(action_id))
+    row, slot = A.args(action_id, "shoot")
     shots = list(state.battle["shots"])
     shots[seat] -= 1
     state.battle["shots"] = tuple(shots)
@@ -282,7 +282,7 @@ def run_wound(state: GWState, task: Wound) -> None:
 def apply_wound(state: GWState, action_id: str) -> None:
     task = T.top(state)
     T.replace(state, task._replace(left=task.left - 1))
-    row, slot = (int(a) for a in A.args(action_id))
+    row, slot = A.args(action_id, "wound")
     cover(state, task.seat, row, slot, WOUND, task.rules + ("GW-BATTLE-07",))
 
 
@@ -302,7 +302,7 @@ def column_targets(state: GWState) -> list[str]:
 def apply_wound_column(state: GWState, action_id: str) -> None:
     task = T.top(state)
     T.replace(state, task._replace(left=task.left - 1))
-    row, col = (int(a) for a in A.args(action_id))
+    row, col = A.args(action_id)
     for k in (col, col + 3):
         if k in open_slots(horde_at(state, row)):
             cover(state, task.seat, row, k, WOUND, task.rules + ("GW-TACTICS-09", "GW-BATTLE-07"))
@@ -365,8 +365,8 @@ def apply_dispatch(state: GWState, action_id: str) -> None:
         state.battle[f"extra_dispatch:{seat}"] = extra - 1  # GW-BATTLE-12: the same player again
     else:
         T.replace(state, Dispatch(turn + 1))
-    unit, row = A.args(action_id)
-    unit_id, row = UNIT_INDEX[unit], int(row)
+    unit, row = A.args(action_id, "dispatch")
+    unit_id = UNIT_INDEX[unit]
     M.remove_behind(state, seat, unit_id, section_of(state))
     n = 1 if unit_id != HORSEMAN else min(2, len(open_slots(horde_at(state, row))))  # GWA-BARRACKS-01
     tasks: list = [PlaceSoldier(seat, unit_id, row, n, ()), Dispatched(seat, unit_id)]
@@ -412,7 +412,7 @@ def legal_slot(state: GWState) -> list[str]:
 def apply_slot(state: GWState, action_id: str) -> None:
     task = T.top(state)
     seat, unit, row = task.seat, task.unit, task.row
-    k = A.int_arg(action_id)
+    k = A.arg(action_id, "slot")
     T.replace(state, task._replace(left=task.left - 1, chosen=task.chosen + (k,)))
     mark = "x" if seat == SECONDARY else UNIT_NAMES[unit][0]  # s, h, or a module's kind (b: Bannerman)
     state.log(("GW-BATTLE-09", "GW-BATTLE-10") + (("GW-TWOP-12", "GW-TWOP-13") if seat == SECONDARY else ()),

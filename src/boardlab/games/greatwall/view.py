@@ -3,15 +3,16 @@ each active module adds its own part, `MODULE.view`), action and event texts in 
 resampling what a seat cannot see (for bots; modules resample their own hidden parts)."""
 from __future__ import annotations
 
-from . import mechanics as M
-from .data_tables import (ADVISORS, ARTIFACTS, BOARD, CLANS, COMMANDS, GENERALS, HORDES, KHAN_CARDS, LOCS,
-                          RAT_CARDS, SCENARIO_CARDS, TACTICS, UNIT_NAMES, in_play)
+from typing import Any, Callable
+
+from ...core.registry import ruleset
+from . import actions as A, mechanics as M
+from .data_tables import BOARD, CLANS, GENERALS, LOCS, UNIT_NAMES, in_play
 from .state import GWState
 
 UNITS = UNIT_NAMES
 # Every card of the content, by id, for names and texts (events, action texts, `rule_text("kind:ID")`).
-CARDS = {**HORDES, **COMMANDS, **ADVISORS, **GENERALS, **TACTICS, **ARTIFACTS, **RAT_CARDS, **KHAN_CARDS,
-         **SCENARIO_CARDS}
+CARDS = {card: spec for table in A.CARD_TABLES for card, spec in table.items()}
 
 
 def full_view(state: GWState) -> dict:
@@ -131,45 +132,63 @@ def name_of(thing, lang: str, catalogue) -> str:
     return str(thing)
 
 
-# Heads whose numbers are sections (the first number only for a recruit) or counted from 1 (rows, slots).
-SECTION_HEADS = ("section", "build", "fort")
-RECRUIT_HEADS = ("archer", "spearman", "horseman")
-ONE_BASED_HEADS = ("slot", "dispatch", "column")
+def show(kind: str, value: Any, state: GWState, lang: str, cat) -> str:
+    """An argument of an action id as the action's text shows it, by its kind (the kinds table in actions.py)."""
+    match kind:
+        case "section":
+            return name_of(value, lang, cat)
+        case "row" | "slot" | "column" | "section_number":
+            return str(value + 1)
+        case "count" | "horde" | "section_index":
+            return str(value)
+        case "track":
+            if value >= len(state.advisor_track):
+                return str(value)
+            return cat.text("track_card", lang, card=name_of(state.advisor_track[value], lang, cat),
+                            price=BOARD.advisor_prices[value])
+        case "location" | "card" | "general" | "unit" | "resource" | "word":
+            return name_of(value, lang, cat)
+        case "soldier_at":
+            unit, section = value
+            return cat.text("unit_at", lang, unit=name_of(unit, lang, cat), section=name_of(section, lang, cat))
+        case "payment":
+            return cat.text("list.sep", lang).join(name_of(r, lang, cat) for r in value)
+    raise ValueError(f"no way to show an argument of kind {kind!r}")
 
 
-def describe_action(rules, state: GWState, action_id: str, lang: str, recruits: tuple[str, ...] = RECRUIT_HEADS,
-                    one_based: tuple[str, ...] = ONE_BASED_HEADS) -> str:
-    """An action's text from the catalogue (`act.KIND.HEAD` or `act.HEAD`) with its arguments named;
-    a module describing its own ids passes its heads (`recruits`: the first number is a section,
-    `one_based`: numbers counted from 1)."""
-    cat = rules.catalogue
-    kind = state.pending[1] if state.pending else ""
-    head, _, rest = action_id.partition(":")
-    parts = rest.split(":") if rest else []
-    key = f"act.{kind}.{head}" if cat.has(f"act.{kind}.{head}") else f"act.{head}"
+CARD_KINDS = ("card", "general")  # the text adds the card's own text
+
+
+def describe_action(rules, state: GWState, action_id: str, lang: str, forms: A.Forms = A.FORMS) -> str:
+    """An action's text from the catalogue (`act.DECISION.HEAD` or `act.HEAD`) with its arguments shown by
+    their kinds (`actions.parse` with the base game's `forms`); the id itself if it has no form or text."""
+    text = _describe(rules.catalogue, state, action_id, lang, forms)
+    return action_id if text is None else text
+
+
+def describer(forms: A.Forms) -> Callable[[GWState, str, str], str | None]:
+    """`MODULE.describe` for a module whose ids are declared by `forms` (beside its builders): their texts
+    as the base game's are made; None for any other id (the base game or another module describes it)."""
+    def describe(state: GWState, action_id: str, lang: str) -> str | None:
+        return _describe(ruleset("greatwall").catalogue, state, action_id, lang, forms)
+    return describe
+
+
+def _describe(cat, state: GWState, action_id: str, lang: str, forms: A.Forms) -> str | None:
+    """The text (the id itself if the catalogue has none); None if the id has no form in `forms`."""
+    decision = state.pending[1] if state.pending else ""
+    try:
+        parsed = A.parse(action_id, decision, forms)
+    except ValueError:
+        return None
+    head = parsed.head
+    key = f"act.{decision}.{head}" if cat.has(f"act.{decision}.{head}") else f"act.{head}"
     if not cat.has(key):
         return action_id
-    params = {f"p{i}": _part(state, kind, head, i, p, lang, cat, recruits, one_based) for i, p in enumerate(parts)}
+    params = {f"p{i}": show(k, value, state, lang, cat) for i, (k, value) in enumerate(parsed.args)}
     text = cat.text(key, lang, **params)
-    card = next((p for p in parts if p in CARDS), None)
+    card = next((value for k, value in parsed.args if k in CARD_KINDS), None)
     return f"{text} — {CARDS[card].text.get(lang)}" if card else text
-
-
-def _part(state, kind, head, i, part, lang, cat, recruits, one_based) -> str:
-    if "@" in part:  # unit@section
-        unit, section = part.split("@")
-        return cat.text("unit_at", lang, unit=name_of(unit, lang, cat), section=name_of(int(section), lang, cat))
-    if "+" in part:
-        return cat.text("list.sep", lang).join(name_of(p, lang, cat) for p in part.split("+"))
-    if part.isdigit():
-        n = int(part)
-        if head in SECTION_HEADS or (head in recruits and i == 0):
-            return name_of(n, lang, cat)
-        if head == "advisor" and kind in ("post", "pick", "take_advisor") and n < len(state.advisor_track):
-            return cat.text("track_card", lang, card=name_of(state.advisor_track[n], lang, cat),
-                            price=BOARD.advisor_prices[n])
-        return str(n + 1) if head in one_based else part
-    return name_of(part, lang, cat)
 
 
 def localize_params(rules, key: str, params: dict, lang: str) -> dict:

@@ -45,10 +45,38 @@ from ..effects import effect_tasks
 from ..seasons import slot_index
 from ..spring import defeated, open_slots
 from ..state import ARCHER
+from ..view import describer
 from . import chronicles as AC, shame
 
 MODULE = Module("diaoyu", messages="diaoyu.yaml")
 STATION = "transport_station"
+
+
+# ---- the module's action ids (above) and their arguments by kind (actions.py) --------------------------------
+
+FORTRESS_RECRUIT = "archer:fortress"  # the base game's recruits are `archer:S`
+CAMP_PAYMENTS = tuple(combinations_with_replacement(("wood", "stone", "gold"), 3))
+FORMS: A.Forms = {
+    "archer": {"recruit": ("word",)},
+    "defence": ("payment",),
+    "wall": ("section_index",),  # shown as the bare number from 0 (their texts should name the section)
+    "rest": ("section_index",),
+    "slot": {"fortress_shoot": ("section_number", "slot")},  # the section shown as its bare number from 1
+}
+
+
+def camp_id(payment: tuple[str, ...]) -> str:
+    return f"defence:{A.payment_text(payment)}"
+
+
+def shot_id(section: int, k: int) -> str:
+    """The Fortress's shot at slot K of the first-row Horde card at section S: `slot:S:K`."""
+    return f"slot:{section}:{k}"
+
+
+def transport_id(where: str, section: int) -> str:
+    """`wall:S` (an Archer on the Wall at S) or `rest:S` (one resting behind S) goes to the Fortress."""
+    return f"{where}:{section}"
 
 
 @register
@@ -118,7 +146,7 @@ def fortress_cost(state, seat) -> dict:
 def fortress_recruits(state, seat: int) -> list[str]:
     """`archer:fortress` while the Fortress has room and the seat an Archer and the price (AC-DIA-14)."""
     ok = free_slot(state) and state.soldiers[seat][ARCHER] and M.can_pay(state, seat, fortress_cost(state, seat))
-    return ["archer:fortress"] if ok else []
+    return [FORTRESS_RECRUIT] if ok else []
 
 
 def with_fortress(base: Decision) -> Decision:
@@ -127,7 +155,7 @@ def with_fortress(base: Decision) -> Decision:
         return _before_skip(base.legal(state), fortress_recruits(state, T.top(state).seat))
 
     def apply(state, action_id: str) -> str | None:
-        if action_id != "archer:fortress":
+        if action_id != FORTRESS_RECRUIT:
             return base.apply(state, action_id)
         seat = L.advance(state)
         M.pay(state, seat, fortress_cost(state, seat), ("GW-BARRACKS-02", "AC-DIA-13", "AC-DIA-14"))
@@ -140,21 +168,18 @@ def with_fortress(base: Decision) -> Decision:
 
 # ---- AC-DIA-25: the Builders' Camp (004's Engineer Workshop, D20) -----------------------------------
 
-CAMP_PAYMENTS = ["+".join(p) for p in combinations_with_replacement(("wood", "stone", "gold"), 3)]
-
-
 def with_camp(base: Decision) -> Decision:
     """The Workshop's choice (`workshop`) with `defence:R1+R2+R3`."""
     def legal(state) -> list[str]:
         seat = T.top(state).seat
-        return _before_skip(base.legal(state), [f"defence:{p}" for p in CAMP_PAYMENTS
+        return _before_skip(base.legal(state), [camp_id(p) for p in CAMP_PAYMENTS
                                                 if M.can_pay(state, seat, L.payment(p))])
 
     def apply(state, action_id: str) -> str | None:
         if not action_id.startswith("defence:"):
             return base.apply(state, action_id)
         seat = L.advance(state)
-        M.pay(state, seat, L.payment(A.arg(action_id)), ("AC-DIA-25", "D20"))
+        M.pay(state, seat, L.payment(A.arg(action_id, forms=FORMS)), ("AC-DIA-25", "D20"))
         f = fortress(state)
         f.defence += numbers()["camp_defence"]
         state.log(("AC-DIA-25", "AC-DIA-10", "D20"), "ev.dia.camp", seat=seat, defence=f.defence)
@@ -168,14 +193,14 @@ def legal_transport(state, seat=None):
     seat = T.top(state).seat if seat is None else seat
     if not free_slot(state) or state.res[seat][0] < numbers()["transport_wood"]:
         return []
-    out = [f"wall:{s}" for s in range(BOARD.sections) if seat in state.archers[s]]
-    return out + [f"rest:{s}" for s in range(BOARD.sections) if (seat, ARCHER) in state.behind[s]]
+    out = [transport_id("wall", s) for s in range(BOARD.sections) if seat in state.archers[s]]
+    return out + [transport_id("rest", s) for s in range(BOARD.sections) if (seat, ARCHER) in state.behind[s]]
 
 
 @L.per_clerk_choice(MODULE, "transport", legal_transport)
 def apply_transport(state, seat, action_id):
-    where, section = action_id.split(":")
-    section = int(section)
+    parsed = A.parse(action_id, forms=FORMS)
+    where, (section,) = parsed.head, parsed.values
     M.pay(state, seat, {"wood": numbers()["transport_wood"]}, ("AC-DIA-15", "AC-DIA-16"))
     if where == "wall":
         M.remove_archer(state, seat, section)
@@ -215,7 +240,7 @@ def fortress_targets(state) -> list[str]:
     for section in range(BOARD.sections):
         h = state.hordes[slot_index(section, 0)]
         if h is not None and not defeated(h):
-            out += [A.wound_id(section, k) for k in open_slots(h)]
+            out += [shot_id(section, k) for k in open_slots(h)]
     return out
 
 
@@ -228,8 +253,7 @@ def run_fortress_shoot(state, task: FortressShoot) -> None:
 def apply_fortress_shoot(state, action_id):
     seat = T.top(state).seat
     T.done(state)
-    _, section, k = action_id.split(":")
-    section, k = int(section), int(k)
+    section, k = A.args(action_id, "fortress_shoot", FORMS)
     i = slot_index(section, 0)
     card, covered, units = state.hordes[i]
     state.hordes[i] = (card, covered[:k] + ((seat, "w"),) + covered[k + 1:], units)
@@ -265,7 +289,7 @@ def apply_rest(state, action_id):
     """AC-DIA-24, GWA-DIA-03: the Archer leaves the Fortress for the rest area behind a section."""
     seat = T.top(state).seat
     T.done(state)
-    section = A.int_arg(action_id)
+    section = A.arg(action_id)
     f = fortress(state)
     archers = list(f.archers)
     archers.remove(seat)
@@ -308,8 +332,8 @@ def lines(view: dict, lang: str, cat) -> list[str]:
 
 def actions(players: int, options: dict) -> list[Segment]:
     sections = range(BOARD.sections)
-    return [Vocabulary(["archer:fortress"] + [f"defence:{p}" for p in CAMP_PAYMENTS]
-                       + [f"wall:{s}" for s in sections] + [f"rest:{s}" for s in sections])]
+    return [Vocabulary([FORTRESS_RECRUIT] + [camp_id(p) for p in CAMP_PAYMENTS]
+                       + [transport_id("wall", s) for s in sections] + [transport_id("rest", s) for s in sections])]
 
 
 MODULE.hook("game.setup", "before", setup)
@@ -320,5 +344,6 @@ MODULE.instead_of_decision("workshop", with_camp)
 MODULE.answer("location_effect", location_effect)
 MODULE.answer("raid", on_raid)
 MODULE.view = view
+MODULE.describe = describer(FORMS)
 MODULE.lines = lines
 MODULE.actions = actions

@@ -22,14 +22,22 @@ from ....core.actions import Segment, Vocabulary
 from ....core.flow import RETURN
 from ....core.module import Module
 from ....core.tasks import record
+from .. import actions as A
 from .. import mechanics as M
 from .. import tasks as T
 from ..content import RESOURCES
+from ..view import describer
 from . import chronicles as AC
 from . import shame
 
 MODULE = Module("emperor", messages="emperor.yaml")
 WAREHOUSE = "warehouse"
+FORMS: A.Forms = {"move": {"emp_move": ("resource",)}}  # the module's ids by kind (actions.py)
+
+
+def move_id(resource: str) -> str:
+    """Move the Emperor's marker to that resource (the base game's `move:UNIT@S` moves a soldier)."""
+    return f"move:{resource}"
 
 
 @record
@@ -85,7 +93,7 @@ def run_move(state, task: EmperorMove) -> None:
 
 
 def legal_move(state) -> list[str]:
-    return [f"move:{r}" for r in RESOURCES if r != valued(state)] + ["skip"]  # AC-EMP-10
+    return [move_id(r) for r in RESOURCES if r != valued(state)] + ["skip"]  # AC-EMP-10
 
 
 @T.task_decision(MODULE, "emp_move", legal_move)
@@ -93,7 +101,7 @@ def apply_move(state, action_id):
     seat = T.top(state).seat
     T.done(state)
     if action_id != "skip":
-        state.mods["emperor"] = action_id.split(":")[1]
+        state.mods["emperor"] = A.arg(action_id, "emp_move", FORMS)
         state.log(("AC-EMP-09", "AC-EMP-10"), "ev.emp.moved", seat=seat, target=valued(state))
 
 
@@ -121,11 +129,12 @@ def lines(view: dict, lang: str, cat) -> list[str]:
 
 
 def actions(players: int, options: dict) -> list[Segment]:
-    return [Vocabulary(f"move:{r}" for r in RESOURCES)]
+    return [Vocabulary(move_id(r) for r in RESOURCES)]
 
 
 MODULE.hook("game.setup", "before", setup)
 MODULE.hook("spring.after", "before", lambda state: "emperor.check")
 MODULE.view = view
+MODULE.describe = describer(FORMS)
 MODULE.lines = lines
 MODULE.actions = actions

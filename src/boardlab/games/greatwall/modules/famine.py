@@ -37,10 +37,25 @@ from ..content import RESOURCES, UNITS
 from ..data_tables import BOARD, LOC_ORDER, UNIT_INDEX
 from ..records import Kills
 from ..state import SPEARMAN
+from ..view import describer
 from . import chronicles as AC
 
 MODULE = Module("famine", messages="famine.yaml")
 MARKET = "market"
+# The module's ids by kind (actions.py): the Market's trades and the Feeding phase's answers.
+FORMS: A.Forms = {"buy": {"market": ("resource",)}, "sell": (), "feed": (), "unfed_all": (), "unfed": ("soldier_at",),
+                  "unfed_oncard": ("horde",), "unfed_overseer": ("location",), "unfed_clerk": ("location",)}
+
+
+def market_id(resource: str) -> str:
+    """Pay that resource for food (the base game's `buy:LOC` buys an Overseer)."""
+    return f"buy:{resource}"
+
+
+def unfed_id(what: str, where) -> str:
+    """Leave one unfed: `unfed:UNIT@S` (a soldier on or behind the Wall), `unfed_oncard:I` (one on the Horde
+    card at place I of the array), `unfed_overseer:LOC`, `unfed_clerk:LOC`."""
+    return f"unfed:{where}" if what == "soldier" else f"unfed_{what}:{where}"
 
 
 @register
@@ -140,7 +155,7 @@ def legal_market(state, seat=None) -> list[str]:
     out = []
     if food(state, seat) < limit(state):
         pay = AC.param(state, "market_pay")
-        out += [f"buy:{r}" for r, n in M.resources_of(state, seat).items() if n >= pay]
+        out += [market_id(r) for r, n in M.resources_of(state, seat).items() if n >= pay]
     if food(state, seat) >= AC.param(state, "market_sell_food"):
         out.append("sell")
     return out
@@ -154,7 +169,7 @@ def apply_market(state, seat, action_id):
                   food=food(state, seat))
         M.gain(state, seat, {"gold": AC.param(state, "market_sell_gold")}, ("GWA-FAM-03",))
         return
-    resource = action_id.split(":")[1]
+    resource = A.arg(action_id, "market", FORMS)
     M.pay(state, seat, {resource: AC.param(state, "market_pay")}, ("AC-FAM-03", "GWA-FAM-03"))
     gain_food(state, seat, AC.param(state, "market_food"), ("AC-FAM-03", "GWA-FAM-03"))
 
@@ -170,17 +185,18 @@ def location_effect(state, loc: str):
 # ---- the Feeding phase (AC-FAM-12/13) -------------------------------------------------------------------------
 
 def fed(state, seat: int) -> list[str]:
-    """One entry per soldier, Overseer and Clerk of `seat` on the main board (AC-FAM-12)."""
+    """One entry per soldier, Overseer and Clerk of `seat` on the main board (AC-FAM-12): the id leaving it
+    unfed."""
     out = []
     for s in range(BOARD.sections):
-        out += [A.soldier_at("archer", s)] * state.archers[s].count(seat)
-        out += [A.soldier_at(M.unit_name(u), s) for p, u in state.behind[s] if p == seat]
+        out += [unfed_id("soldier", A.soldier_at("archer", s))] * state.archers[s].count(seat)
+        out += [unfed_id("soldier", A.soldier_at(M.unit_name(u), s)) for p, u in state.behind[s] if p == seat]
     for i, h in enumerate(state.hordes):
         if h is not None:
-            out += [f"oncard:{i}" for p, _, _ in h[2] if p == seat]
-    out += [f"overseer:{loc}" for loc, levels in state.overseers.items() if levels[seat]]
+            out += [unfed_id("oncard", i) for p, _, _ in h[2] if p == seat]
+    out += [unfed_id("overseer", loc) for loc, levels in state.overseers.items() if levels[seat]]
     for loc in M.locations(state):
-        out += [f"clerk:{loc}"] * M.clerks_of(state, loc, seat)
+        out += [unfed_id("clerk", loc)] * M.clerks_of(state, loc, seat)
     return out
 
 
@@ -197,8 +213,7 @@ def run_feed(state, task: Feeding) -> None:
 def legal_feed(state) -> list[str]:
     seat = T.top(state).seat
     units = fed(state, seat)
-    return (["feed"] if food(state, seat) >= len(units) else []) + [
-        f"unfed:{u}" if "@" in u else f"unfed_{u}" for u in dict.fromkeys(units)] + ["unfed_all"]
+    return (["feed"] if food(state, seat) >= len(units) else []) + list(dict.fromkeys(units)) + ["unfed_all"]
 
 
 @T.task_decision(MODULE, "fam_feed", legal_feed)
@@ -215,37 +230,35 @@ def apply_feed(state, action_id):
             release(state, seat, unit)
         T.done(state)
         return
-    release(state, seat, action_id[len("unfed:"):] if action_id.startswith("unfed:") else action_id[len("unfed_"):])
+    release(state, seat, action_id)
 
 
-def release(state, seat: int, unit: str) -> None:
-    """AC-FAM-13: an unfed soldier, Overseer or Clerk goes back to its owner's supply."""
-    if "@" in unit:
-        name, section = unit.split("@")
-        section = int(section)
+def release(state, seat: int, action_id: str) -> None:
+    """AC-FAM-13: an unfed soldier, Overseer or Clerk (`unfed_id`) goes back to its owner's supply."""
+    parsed = A.parse(action_id, "fam_feed", FORMS)
+    what, (where,) = parsed.head, parsed.values
+    if what == "unfed":
+        name, section = where
         if name == "archer" and seat in state.archers[section]:
             M.remove_archer(state, seat, section)  # on the Wall, else a saved Archer behind it (GW-BREACH-11)
         else:
             M.remove_behind(state, seat, UNIT_INDEX[name], section)
         state.add_soldiers(seat, UNIT_INDEX[name], 1)
-    elif unit.startswith("oncard:"):
-        i = int(unit.split(":")[1])
-        card, covered, units = state.hordes[i]
+    elif what == "unfed_oncard":
+        card, covered, units = state.hordes[where]
         entry = next(u for u in units if u[0] == seat)
-        state.hordes[i] = (card, tuple(None if k in entry[2] else c for k, c in enumerate(covered)),
+        state.hordes[where] = (card, tuple(None if k in entry[2] else c for k, c in enumerate(covered)),
                            tuple(u for u in units if u is not entry))
         state.add_soldiers(seat, entry[1], 1)
         name = M.unit_name(entry[1])
-    elif unit.startswith("overseer:"):
-        loc = unit.split(":")[1]
-        levels = list(state.overseers[loc])
+    elif what == "unfed_overseer":
+        levels = list(state.overseers[where])
         levels[seat] = 0
-        state.overseers[loc] = tuple(levels)
+        state.overseers[where] = tuple(levels)
         state.add_soldiers(seat, SPEARMAN, 1)  # an Overseer is a Spearman (GW-OVERSEER-01)
         name = "overseer"
     else:
-        loc = unit.split(":")[1]
-        M.take_clerk(state, seat, loc)
+        M.take_clerk(state, seat, where)
         state.clerks[seat] += 1
         name = "clerk"
     state.log(("AC-FAM-12", "AC-FAM-13"), "ev.fam.released", seat=seat, unit=name)
@@ -270,10 +283,10 @@ def potential(state, seat: int) -> float:
 
 def actions(players: int, options: dict) -> list[Segment]:
     sections, cards = range(BOARD.sections), range(BOARD.sections * BOARD.horde_rows)
-    ids = [f"buy:{r}" for r in RESOURCES] + ["sell", "feed", "unfed_all"]
-    ids += [f"unfed:{A.soldier_at(u, s)}" for s in sections for u in UNITS]
-    ids += [f"unfed_oncard:{i}" for i in cards]
-    ids += [f"unfed_overseer:{loc}" for loc in L.OVERSEEN] + [f"unfed_clerk:{loc}" for loc in LOC_ORDER]
+    ids = [market_id(r) for r in RESOURCES] + ["sell", "feed", "unfed_all"]
+    ids += [unfed_id("soldier", A.soldier_at(u, s)) for s in sections for u in UNITS]
+    ids += [unfed_id("oncard", i) for i in cards]
+    ids += [unfed_id("overseer", loc) for loc in L.OVERSEEN] + [unfed_id("clerk", loc) for loc in LOC_ORDER]
     return [Vocabulary(ids)]
 
 
@@ -284,6 +297,7 @@ MODULE.answer("location_effect", location_effect)
 MODULE.answer("breach", on_breach)
 MODULE.answer("raid", on_raid)
 MODULE.view = view
+MODULE.describe = describer(FORMS)
 MODULE.lines = lines
 MODULE.potential = potential
 MODULE.actions = actions

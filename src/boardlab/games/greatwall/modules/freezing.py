@@ -33,14 +33,27 @@ from ....core.flow import RETURN
 from ....core.module import Module
 from ....core.state import Data
 from ....core.tasks import record
+from .. import actions as A
 from .. import mechanics as M
 from .. import tasks as T
 from ..content import RESOURCES
 from ..records import Kills
+from ..view import describer
 from . import chronicles as AC
 from . import shame
 
 MODULE = Module("freezing", messages="freezing.yaml")
+# The module's ids by kind (actions.py): a tribute, a resource removed at a breach, the Raid's two answers.
+FORMS: A.Forms = {"tribute": ("resource",), "discard": {"frz_breach": ("resource",)}, "shame": (), "supply": ()}
+
+
+def tribute_id(resource: str) -> str:
+    return f"tribute:{resource}"
+
+
+def breach_id(resource: str) -> str:
+    """Remove 1 of that resource at a breach (the base game's `discard:CARD` discards a card)."""
+    return f"discard:{resource}"
 
 
 @register
@@ -123,7 +136,7 @@ def tribute_options(state, seat: int) -> list[str]:
         return []
     n = AC.param(state, "tribute")
     f = fields(state)
-    return [f"tribute:{r}" for r in RESOURCES
+    return [tribute_id(r) for r in RESOURCES
             if seat not in f[r] and M.resources_of(state, seat)[r] >= n]  # AC-FRZ-13: all at once
 
 
@@ -138,7 +151,7 @@ def apply_tribute(state, action_id):
     T.done(state)
     if action_id == "skip":
         return
-    resource = action_id.split(":")[1]
+    resource = A.arg(action_id, forms=FORMS)
     n = AC.param(state, "tribute")
     M.pay(state, seat, {resource: n}, ("AC-FRZ-09", "AC-FRZ-10", "AC-FRZ-11", "AC-FRZ-13"))
     _remove(state, resource, n)
@@ -164,7 +177,7 @@ def run_breach(state, task: FreezingBreach) -> None:
 
 def legal_breach(state) -> list[str]:
     seat = T.top(state).seat
-    return [f"discard:{r}" for r, n in M.resources_of(state, seat).items() if n] + ["shame"]
+    return [breach_id(r) for r, n in M.resources_of(state, seat).items() if n] + ["shame"]
 
 
 @T.task_decision(MODULE, "frz_breach", legal_breach)
@@ -174,7 +187,7 @@ def apply_breach(state, action_id):
     if action_id == "shame":  # taken as a task: a losing pool would end the game before anything else runs
         T.push(state, shame.TakeShame(seat, 1, ("AC-FRZ-14", "GWA-FRZ-03")))
         return
-    resource = action_id.split(":")[1]
+    resource = A.arg(action_id, "frz_breach", FORMS)
     M.pay(state, seat, {resource: 1}, ("AC-FRZ-14", "GWA-FRZ-03"))
     _remove(state, resource, 1)
     state.log(("AC-FRZ-14",), "ev.frz.removed", seat=seat, target=resource)
@@ -240,7 +253,7 @@ def potential(state, seat: int) -> float:
 
 
 def actions(players: int, options: dict) -> list[Segment]:
-    return [Vocabulary([f"tribute:{r}" for r in RESOURCES] + [f"discard:{r}" for r in RESOURCES]
+    return [Vocabulary([tribute_id(r) for r in RESOURCES] + [breach_id(r) for r in RESOURCES]
                        + ["shame", "supply"])]
 
 
@@ -252,6 +265,7 @@ MODULE.answer("production", weather("activation"))
 MODULE.answer("breach", on_breach)
 MODULE.answer("raid", on_raid)
 MODULE.view = view
+MODULE.describe = describer(FORMS)
 MODULE.lines = lines
 MODULE.potential = potential
 MODULE.actions = actions

@@ -50,6 +50,7 @@ from ..records import Victim
 from ..spring import column, cover, horde_at, live_rows, open_slots, section_of
 from ..seasons import slot_index
 from ..state import ARCHER, HORSEMAN, SPEARMAN
+from ..view import describer
 
 MODULE = Module("genghis", messages="genghis.yaml")
 NUMBERS = KHAN_SET.numbers
@@ -107,7 +108,10 @@ def gk(state) -> GenghisState:
 # ---- the module's action ids ----------------------------------------------------------------------------
 # `bannerman:S` (recruit the Bannerman at section S), `dispatch:bannerman:R` and `move:bannerman@S` (base
 # forms), `attack:R:K` (a rally attack on slot K of the card at row R), `card:UNIT` / `saved:UNIT` (the
-# soldier attacking the Khan), `spot:CARD:K` (the spot it takes).
+# soldier attacking the Khan), `spot:CARD:K` (the spot it takes). Their arguments by kind (actions.py):
+FORMS: A.Forms = {"bannerman": ("section",), "attack": ("row", "slot"), "card": ("unit",), "saved": ("unit",),
+                  "spot": ("card", "slot")}
+
 
 def bannerman_id(section: int) -> str:
     return f"bannerman:{section}"
@@ -115,6 +119,11 @@ def bannerman_id(section: int) -> str:
 
 def attack_id(row: int, slot: int) -> str:
     return f"attack:{row}:{slot}"
+
+
+def attacker_id(where: str, unit: str) -> str:
+    """The soldier attacking the Khan: `card:UNIT` (still on the defeated card) or `saved:UNIT`."""
+    return f"{where}:{unit}"
 
 
 def spot_id(card: str, k: int) -> str:
@@ -126,7 +135,7 @@ def actions(players: int, options: dict) -> list[Segment]:
     ids = [bannerman_id(s) for s in sections] + [A.dispatch_id("bannerman", r) for r in rows]
     ids += [A.move_id(A.soldier_at("bannerman", s)) for s in sections]
     ids += [attack_id(r, k) for r in rows for k in range(A.SLOTS)]
-    ids += [f"{where}:{unit}" for where in ("card", "saved") for unit in ("spearman", "horseman")]
+    ids += [attacker_id(where, unit) for where in ("card", "saved") for unit in ("spearman", "horseman")]
     ids += [spot_id(card, k) for card in (KHAN.id, *SKILLS) for k in range(len(spots_of(card)))]
     return [Vocabulary(ids)]
 
@@ -332,9 +341,9 @@ def apply_rally(state, action_id):
     unit = rally_targets(state, seat)[action_id]
     T.replace(state, task._replace(left=task.left - 1))
     state.battle[f"rallied:{seat}"] = state.battle.get(f"rallied:{seat}", ()) + (unit,)
-    _, row, slot = action_id.split(":")
-    state.log(("GK-62", "D12", "GWA-GK-09"), "ev.gk.rally_attack", seat=seat, unit=M.unit_name(unit), row=int(row), slot=int(slot))
-    cover(state, seat, int(row), int(slot), "w", ("GK-62", "GW-BATTLE-07"))
+    row, slot = A.args(action_id, forms=FORMS)
+    state.log(("GK-62", "D12", "GWA-GK-09"), "ev.gk.rally_attack", seat=seat, unit=M.unit_name(unit), row=row, slot=slot)
+    cover(state, seat, row, slot, "w", ("GK-62", "GW-BATTLE-07"))
 
 
 def on_dispatch(state, seat: int, unit: int) -> list:
@@ -403,9 +412,9 @@ def attackers(state, seat: int, row: int) -> list[str]:
     saved = list(state.battle.get(f"saved:{seat}:{row}", ()))
     for unit in (SPEARMAN, HORSEMAN):
         if unit in on_card:
-            out.append(f"card:{M.unit_name(unit)}")
+            out.append(attacker_id("card", M.unit_name(unit)))
         if unit in saved and (seat, unit) in state.behind[section_of(state)]:
-            out.append(f"saved:{M.unit_name(unit)}")
+            out.append(attacker_id("saved", M.unit_name(unit)))
     return out
 
 
@@ -438,9 +447,10 @@ def apply_spot(state, action_id):
     task = T.top(state)
     seat, row, source = task.seat, task.row, task.source
     T.done(state)
-    where, unit_name = source.split(":")
+    chosen = A.parse(source, forms=FORMS)
+    where, (unit_name,) = chosen.head, chosen.values
     unit = SPEARMAN if unit_name == "spearman" else HORSEMAN
-    _, card, k = action_id.split(":")
+    card, k = A.args(action_id, forms=FORMS)
     cost = attack_cost(state)
     if cost:
         M.pay(state, seat, cost, ("GK-37", f"skill:{skill(state, 'attack_cost_chi').id}"))
@@ -456,7 +466,7 @@ def apply_spot(state, action_id):
         saved.remove(unit)
         state.battle[f"saved:{seat}:{row}"] = tuple(saved)
     d = gk(state)
-    d.spots = d.spots + ((card, int(k), seat, unit),)
+    d.spots = d.spots + ((card, k, seat, unit),)
     rules = ("GK-41", "GK-42", "GK-45", "GK-46", "GK-47", "GK-49", "GK-52", "D15", "D16", "GWA-GK-05") + (
         ("GK-48",) if where == "saved" else ())
     state.log(rules, "ev.gk.attack", seat=seat, unit=unit_name, card=card)
@@ -484,8 +494,8 @@ def bannerman_recruits(state, seat: int) -> list[str]:
 
 
 def _section(action_id: str) -> int | None:
-    head, _, rest = action_id.partition(":")
-    return int(rest.split(":")[0]) if head in ("archer", "spearman", "horseman") else None
+    """The section of a base recruit (`archer:S`, `spearman:S`, `horseman:S:UNIT`), else None (`skip`)."""
+    return next((value for kind, value in A.parse(action_id, "recruit").args if kind == "section"), None)
 
 
 def with_bannerman(base: Decision) -> Decision:
@@ -507,7 +517,7 @@ def with_bannerman(base: Decision) -> Decision:
         if not action_id.startswith("bannerman:"):
             return base.apply(state, action_id)
         seat = L.advance(state)
-        section = A.int_arg(action_id)
+        section = A.arg(action_id, forms=FORMS)
         rules = ("GW-BARRACKS-01", "GK-59")
         M.pay(state, seat, bannerman_cost(state, seat), rules + ("GW-OVERSEER-07", "GWA-OVERSEER-04"))
         L.recruited(state, seat)
@@ -572,15 +582,6 @@ def lines(view: dict, lang: str, cat) -> list[str]:
                      holder="-" if v["holder"] is None else str(v["holder"]))]
 
 
-def describe(state, action_id: str, lang: str) -> str | None:
-    """The module's ids: `bannerman:S` names the section, `attack:R:K` and `spot:CARD:K` count from 1."""
-    if action_id.partition(":")[0] not in ("bannerman", "attack", "spot"):
-        return None
-    from .. import RULESET  # the game's catalogue (this module is loaded after the game package)
-    from ..view import describe_action
-    return describe_action(RULESET, state, action_id, lang, recruits=("bannerman",), one_based=("attack", "spot"))
-
-
 KHAN_W, SPOT = 200, 22
 
 
@@ -628,6 +629,6 @@ def picture(ctx, y: float):
 
 MODULE.view = view
 MODULE.lines = lines
-MODULE.describe = describe
+MODULE.describe = describer(FORMS)
 MODULE.picture = picture
 MODULE.actions = actions

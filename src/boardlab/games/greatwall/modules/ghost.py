@@ -28,13 +28,24 @@ from ....core.flow import RETURN
 from ....core.module import Module
 from ....core.state import Data
 from ....core.tasks import record
+from .. import actions as A
 from .. import mechanics as M
 from .. import tasks as T
 from ..data_tables import LOC_ORDER
+from ..view import describer
 from . import chronicles as AC, shame
 
 MODULE = Module("ghost", messages="ghost.yaml")
 FORBIDDEN = ("barracks", "tea_house")  # AC-GHO-09
+FORMS: A.Forms = {"haunt": ("location",), "exorcise": ("location",)}  # the module's ids by kind (actions.py)
+
+
+def haunt_id(loc: str) -> str:
+    return f"haunt:{loc}"
+
+
+def exorcise_id(loc: str) -> str:
+    return f"exorcise:{loc}"
 
 
 @register
@@ -129,12 +140,12 @@ def run_place(state, task: GhostPlace) -> None:
     T.ask(state, task.seat, "ghost_place")
 
 
-@T.task_decision(MODULE, "ghost_place", lambda state: [f"haunt:{loc}" for loc in places(state)])
+@T.task_decision(MODULE, "ghost_place", lambda state: [haunt_id(loc) for loc in places(state)])
 def apply_place(state, action_id):
     """AC-GHO-06/07: a token on the Location; all Clerks there go back to their owners."""
     seat = T.top(state).seat
     T.done(state)
-    loc = action_id.split(":")[1]
+    loc = A.arg(action_id, forms=FORMS)
     haunted = tokens(state)
     haunted[loc] = haunted.get(loc, 0) + 1
     _set(state, haunted)
@@ -160,7 +171,7 @@ def run_remove(state, task: GhostRemove) -> None:
 
 def legal_remove(state) -> list[str]:
     optional = T.top(state).optional
-    return [f"exorcise:{loc}" for loc in tokens(state)] + (["skip"] if optional else [])
+    return [exorcise_id(loc) for loc in tokens(state)] + (["skip"] if optional else [])
 
 
 @T.task_decision(MODULE, "ghost_remove", legal_remove)
@@ -170,7 +181,7 @@ def apply_remove(state, action_id):
     T.done(state)
     if action_id == "skip":
         return
-    loc = action_id.split(":")[1]
+    loc = A.arg(action_id, forms=FORMS)
     haunted = tokens(state)
     haunted[loc] -= 1
     _set(state, haunted)
@@ -195,7 +206,7 @@ def lines(view: dict, lang: str, cat) -> list[str]:
 
 
 def actions(players: int, options: dict) -> list[Segment]:
-    return [Vocabulary([f"haunt:{loc}" for loc in LOC_ORDER] + [f"exorcise:{loc}" for loc in LOC_ORDER])]
+    return [Vocabulary([haunt_id(loc) for loc in LOC_ORDER] + [exorcise_id(loc) for loc in LOC_ORDER])]
 
 
 AFTER_SIEGE = "spring.after"  # greatwall-conflicts.md §2.1 row #8b
@@ -206,5 +217,6 @@ MODULE.answer("defeated", on_defeat)
 MODULE.answer("closed_location", closed)
 MODULE.answer("soldier_killed", killed)
 MODULE.view = view
+MODULE.describe = describer(FORMS)
 MODULE.lines = lines
 MODULE.actions = actions

@@ -16,11 +16,13 @@ from ....core.codec import register
 from ....core.flow import RETURN
 from ....core.module import Module
 from ....core.state import Data
+from .. import actions as A
 from .. import mechanics as M
 from .. import tasks as T
 from ..data_tables import LOC_ORDER, RAT_CARDS
 from ..effects import measure
 from ..records import EffectOp
+from ..view import describer
 
 MODULE = Module("rat")
 
@@ -42,6 +44,9 @@ def rat(state) -> RatState:
 
 def place_id(loc: str) -> str:
     return f"rat:{loc}"
+
+
+FORMS: A.Forms = {"rat": ("location",)}  # the module's ids by kind (actions.py)
 
 
 def actions(players: int, options: dict) -> list[Segment]:
@@ -67,7 +72,7 @@ def legal_place(state) -> list[str]:
 
 @MODULE.decision("rat_place", legal_place)
 def apply_place(state, action_id: str) -> str:
-    loc = action_id.partition(":")[2]
+    loc = A.arg(action_id, forms=FORMS)
     r = rat(state)
     first = r.location is None
     r.location = loc
@@ -162,6 +167,7 @@ MODULE.hook("winter.start", "after", reveal)
 MODULE.hook("spring.start", "before", move_check)
 MODULE.answer("activation", gold_on_activation)
 MODULE.view = view
+MODULE.describe = describer(FORMS)
 MODULE.resample = resample
 MODULE.lines = lines
 MODULE.picture = picture

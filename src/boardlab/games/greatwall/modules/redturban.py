@@ -28,14 +28,23 @@ from ....core.actions import Segment, Vocabulary
 from ....core.flow import RETURN
 from ....core.module import Module
 from ....core.tasks import record
+from .. import actions as A
 from .. import mechanics as M
 from .. import tasks as T
 from ..data_tables import BOARD
+from ..view import describer
 from . import chronicles as AC, shame
 
 MODULE = Module("redturban", messages="redturban.yaml")
 PRODUCTION = ("lumber_mill", "quarry", "gold_mine", "temple")  # AC-RED-18
 LOCKED = ("gold_mine",)                                        # AC-RED-11/12
+# The module's ids by kind (actions.py): `buy` (a Clerk from the Envoy), `war`, `peace:K`; its Gold shares
+# are the base game's `gold:N`.
+FORMS: A.Forms = {"buy": {"red_buy": ()}, "war": (), "peace": ("count",)}
+
+
+def peace_id(fewer: int) -> str:
+    return f"peace:{fewer}"
 
 
 @record
@@ -169,7 +178,7 @@ def run_decide(state, task: PeaceOrWar) -> None:
     T.ask(state, task.seat, "red_decide")
 
 
-@T.task_decision(MODULE, "red_decide", lambda state: ["war"] + [f"peace:{k}" for k in peace_options(state)])
+@T.task_decision(MODULE, "red_decide", lambda state: ["war"] + [peace_id(k) for k in peace_options(state)])
 def apply_decide(state, action_id):
     seat = T.top(state).seat
     T.done(state)
@@ -178,7 +187,7 @@ def apply_decide(state, action_id):
         state.log(("AC-RED-14", "AC-RED-17", "AC-RED-19", "GWA-RED-02"), "ev.red.war", seat=seat)
         T.push(state, *[WarClerk(s) for s in M.tea_order(state)])
         return
-    k = int(action_id.split(":")[1])
+    k = A.arg(action_id, forms=FORMS)
     state.mods["redturban"] = ("peace", k)  # the invasion that follows places k cards fewer
     owed = k * numbers()["peace_gold"]
     state.log(("AC-RED-14", "AC-RED-15", "AC-RED-16", "AC-RED-19", "GWA-RED-02"), "ev.red.peace", seat=seat, n=k,
@@ -206,9 +215,9 @@ def pay_shares(state, task: PeaceGold) -> list[int]:
     return list(range(low, high + 1))
 
 
-@T.task_decision(MODULE, "red_pay", lambda state: [f"gold:{n}" for n in pay_shares(state, T.top(state))])
+@T.task_decision(MODULE, "red_pay", lambda state: [A.donation_id("gold", n) for n in pay_shares(state, T.top(state))])
 def apply_pay(state, action_id):
-    _pay(state, int(action_id.split(":")[1]))
+    _pay(state, A.arg(action_id))
 
 
 def _pay(state, n: int) -> None:
@@ -286,7 +295,7 @@ def lines(view: dict, lang: str, cat) -> list[str]:
 
 
 def actions(players: int, options: dict) -> list[Segment]:
-    return [Vocabulary(["buy", "war"] + [f"peace:{k}" for k in range(1, players)])]
+    return [Vocabulary(["buy", "war"] + [peace_id(k) for k in range(1, players)])]
 
 
 MODULE.hook("game.setup", "before", setup)
@@ -299,5 +308,6 @@ MODULE.answer("activation", on_activation)
 MODULE.answer("breach", on_breach)
 MODULE.answer("raid", on_raid)
 MODULE.view = view
+MODULE.describe = describer(FORMS)
 MODULE.lines = lines
 MODULE.actions = actions
