@@ -125,6 +125,36 @@ def test_switching_on_a_broken_module_changes_nothing():
     assert state.modules == () and state.mods == {}
 
 
+def test_halt_drops_what_was_scheduled_and_goes_to_its_step():
+    """A game won in the middle of a task chain ends there: tasks and return steps are dropped."""
+    from typing import NamedTuple
+
+    from boardlab.core.flow import GAME_OVER, halt
+    from boardlab.core.tasks import record, run_then
+
+    @record
+    class _Tick(NamedTuple):
+        n: int
+
+    base = Part()
+    trace = []
+    base.step("a")(lambda s: run_then(s, [_Tick(1), _Tick(2), _Tick(3)], "b"))
+    base.step("b")(lambda s: trace.append("b") or GAME_OVER)
+    base.step("won")(lambda s: trace.append("won") or GAME_OVER)
+
+    @base.handler(_Tick)
+    def tick(s, task):
+        trace.append(task.n)
+        s.tasks.pop()
+        if task.n == 2:
+            halt(s, "won")
+
+    program = Program(base)
+    state = BaseState(1, 0)
+    program.start(state, "a")
+    assert trace == [1, 2, "won"] and state.tasks == [] and state.stack == [] and state.at is None
+
+
 def test_a_hook_point_must_be_before_instead_or_after():
     with pytest.raises(ValueError, match="before, instead, after"):
         Module("m").hook("a", "during", lambda s: None)

@@ -15,7 +15,11 @@ resumes exactly.
 Multi-decision work inside a step runs on the state's task stack (`state.tasks`, see
 `core/tasks.py`): the step `tasks.run` calls the handler of the task on top until the stack is
 empty (then it returns to the caller, `RETURN`) or a decision is pending. A handler may also return
-a step name to leave the runner there at once (a game ending mid-battle, say).
+a step name to leave the runner there at once.
+
+`halt(state, step)` ends whatever is under way (a game won in the middle of a battle, say): at the
+next point where the flow moves on, every scheduled task and step is dropped and the flow goes to
+`step`.
 """
 from __future__ import annotations
 
@@ -77,7 +81,11 @@ class Flow:
     def run(self, state: Any) -> None:
         """Advance until a decision is pending or the game is over."""
         stages = self.stages
-        while state.pending is None and state.at is not None:
+        while state.at is not None:
+            if state.halt is not None:
+                _stop(state)
+            elif state.pending is not None:
+                break
             if state.modules != self.names:  # a module was switched on during play
                 self.program.flow(state.modules).run(state)
                 return
@@ -111,6 +119,10 @@ class Flow:
         kind = state.pending[1]
         nxt = self.decisions[kind].apply(state, action_id)  # may read state.pending (whose turn)
         state.pending = None
+        if state.halt is not None:
+            _stop(state)
+            self.program.flow(state.modules).run(state)
+            return
         name, i, _ = state.at
         state.at = (name, i, nxt)
         self.program.flow(state.modules).run(state)
@@ -124,11 +136,25 @@ class Flow:
         while tasks:
             task = tasks[-1]
             leave = handlers[type(task)](state, task)
-            if leave is not None:
+            if leave is not None or state.halt is not None:
                 return leave
             if state.pending is not None:
                 return None
         return RETURN
+
+
+def halt(state: Any, step: str) -> None:
+    """End what is under way: the flow drops every scheduled task and step and goes to `step` (a
+    pending decision is withdrawn too)."""
+    state.halt = step
+
+
+def _stop(state: Any) -> None:
+    state.at = (state.halt, 0, None)
+    state.halt = None
+    state.pending = None
+    state.tasks.clear()
+    state.stack.clear()
 
 
 def call(state: Any, sub: str, then: str) -> str:

@@ -43,7 +43,7 @@ class BaseState:
     """Plain data. Subclasses add their fields to `__slots__` and extend `clone`."""
 
     __slots__ = ("players", "options", "rng", "at", "stack", "pending", "modules", "mods", "tasks", "known",
-                 "events", "over")
+                 "halt", "events", "over")
 
     def __init__(self, players: int, seed: int, options: JSON | None = None):
         self.players = players
@@ -56,6 +56,7 @@ class BaseState:
         self.mods: dict[str, Any] = {}           # module name -> its data
         self.tasks: list[Any] = []                    # the task stack (core/tasks.py), next task last
         self.known: dict[Hashable, frozenset[int]] = {}  # hidden item -> seats that know where it is
+        self.halt: str | None = None             # a step to go to at once, dropping what was scheduled
         self.events: list[Event] = []
         self.over = False
 
@@ -71,6 +72,7 @@ class BaseState:
         new.mods = {k: v.clone() if isinstance(v, Data) else v for k, v in self.mods.items()} if self.mods else {}
         new.tasks = list(self.tasks)
         new.known = dict(self.known) if self.known else {}
+        new.halt = self.halt
         new.events = list(self.events)
         new.over = self.over
         return new
