@@ -1,0 +1,112 @@
+"""Root: the base game by the Law of Root (newest printing), its four factions, maps and deck.
+
+Rules come from the Law (`LR-*` ids, catalogue in shared/rules/root-law.yaml) and boardlab's rulings
+where the Law leaves a choice open (`RTA-*`, docs/root-rulings.md). Every faction is a module
+(`modules/`), switched on by the option `factions`; base code asks the faction of a seat through the
+`Faction` hooks and the extension points of `program.py`.
+"""
+from __future__ import annotations
+
+from typing import Literal
+
+from ...core.actions import Segment
+from ...core.errors import ConfigError
+from ...core.i18n import Catalogue, core_catalogue
+from ...core.options import Options, option
+from ...core.registry import GameInfo
+from ...core.ruleset import Ruleset
+from ...core.visibility import NOBODY, OWNER, Zone
+from . import actions as A
+from . import battle, cards, move, turn  # noqa: F401  (register the base steps, decisions and tasks)
+from .content import CARDS, FACTIONS, MAPS, REACH, VIABLE_REACH
+from .modules import FACTION_MODULES, REGISTRY
+from .program import PROGRAM
+from .state import RootState
+from .view import base_view, describe, localize, resample
+
+PROGRAM.registry = REGISTRY
+DEFAULT_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2")
+Faction = Literal[FACTION_MODULES]  # type: ignore[valid-type]
+
+
+class RootOptions(Options):
+    map: Literal[tuple(MAPS)] = option("autumn")  # type: ignore[valid-type]
+    deck: Literal["standard"] = option("standard")
+    factions: list[Faction] | None = option(None, per_seat=True)
+    below_reach: bool = option(False)
+    turn_limit: int | None = option(None, ge=1, le=500)
+
+    def check(self, players: int) -> None:
+        chosen = list(self.factions or default_factions(players))
+        if len(set(chosen)) != len(chosen):
+            raise ConfigError("err.root.factions_twice", RULESET.catalogue, factions=", ".join(chosen))
+        if "vagabond2" in chosen and "vagabond" not in chosen:
+            raise ConfigError("err.root.second_vagabond", RULESET.catalogue)
+        total, need = sum(REACH[f] for f in chosen), VIABLE_REACH.get(players, 0)
+        if total < need and not self.below_reach:  # LR-05-02
+            raise ConfigError("err.root.reach", RULESET.catalogue, total=total, need=need, players=players,
+                              factions=", ".join(chosen))
+
+
+def default_factions(players: int) -> list[str]:
+    """Marquise + Eyrie for 2, + Alliance for 3, + Vagabond for 4, + the second Vagabond for 5."""
+    return list(DEFAULT_FACTIONS[:players])
+
+
+class Root(Ruleset):
+    name = "root"
+    min_players = 2
+    max_players = 5
+    zones = (
+        Zone("hands.*", OWNER, items=True, describe="cards in hand (their number is public, LR-01-02-01)"),
+        Zone("deck", NOBODY, describe="the shared deck (LR-01-02-02)"),
+        Zone("ruin_items", NOBODY, describe="the items under the ruins"),
+    )
+    options = RootOptions
+    program = PROGRAM
+    state_class = RootState
+
+    def __init__(self) -> None:
+        self.catalogue = Catalogue.load(__package__, parent=core_catalogue(), extra="modules")
+
+    def configure(self, players: int, options: object) -> dict:
+        out = super().configure(players, options)
+        if out.get("factions") is None:
+            out["factions"] = default_factions(players)
+        return out
+
+    def main_option_sets(self) -> list[tuple[int, dict]]:
+        return [(2, {}), (2, {"map": "winter"})]
+
+    def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
+        return tuple(options["factions"])
+
+    def base_actions(self, players: int, options: dict) -> list[Segment]:
+        return A.segments(players, tuple(options["factions"]))
+
+    def scores(self, state: RootState) -> list[int]:
+        return list(state.score) if state.score else [0] * state.players
+
+    def winners(self, state: RootState) -> list[int]:
+        return list(state.winners)
+
+    def everyone_lost(self, state: RootState) -> bool:
+        """A game stopped by the simulation lab's turn limit is a draw (RTA-TURN-LIMIT)."""
+        return state.over and not state.winners
+
+    def describe(self, state: RootState, action_id: str, lang: str) -> str:
+        return describe(self, state, action_id, lang)
+
+    def localize(self, key: str, params: dict, lang: str) -> dict:
+        return localize(self, params, lang)
+
+    def base_view(self, state: RootState) -> dict:
+        return base_view(state)
+
+    def resample_base(self, state: RootState, seat: int | None, stream) -> None:
+        resample(state, seat, stream)
+
+
+RULESET = Root()
+GAME = GameInfo(ruleset=RULESET, seat_colours=tuple(FACTIONS[f].colour for f in DEFAULT_FACTIONS))
+_ = CARDS

@@ -1,0 +1,376 @@
+"""Battle (LR-04-03): choose the clearing and the defender, then the stages of a `Battle` record:
+
+ambush (the defender may play a matching ambush card) -> foil (the attacker may cancel it) ->
+roll (two dice: the attacker deals the higher, the defender the lower; the Alliance's Guerrilla War
+swaps them) -> effects (the attacker's first, then the defender's: Armorers, Sappers, Brutal Tactics
+and what modules offer) -> hits (the defender's side takes its hits, then the attacker's; warriors
+first, then buildings and tokens in the order the side taking them chooses) -> ended.
+
+Decisions by the defender (ambush, its effects, which of its pieces to lose) are pending decisions of
+the defender's seat, taken during the attacker's turn.
+"""
+from __future__ import annotations
+
+from collections import Counter
+
+from ...core import tasks as T
+from . import actions as A
+from . import board as B
+from . import cards as K
+from . import scoring as S
+from .content import CARDS
+from .program import BASE, extensions, of
+from .records import Battle, RemovePieces, StartBattle, TakeHits
+from .state import RootState
+
+AMBUSH_HITS = 2  # LR-04-03-01-02
+
+
+# ---- starting a battle ---------------------------------------------------------------------------------------
+
+def fighters(state: RootState, faction: str, c: int) -> int:
+    """The attacker's warriors and pawns in the clearing (LR-04-03)."""
+    return B.warriors(state, faction, c) + (1 if state.pawns.get(faction) == c else 0)
+
+
+def targets(state: RootState, faction: str, c: int) -> list[str]:
+    """Enemies that can be battled in `c`: any with pieces there (a pawn counts)."""
+    return B.enemies_at(state, faction, c)
+
+
+def battle_sites(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> list[int]:
+    where = range(len(state.suits)) if allowed is None else allowed
+    return [c for c in where if fighters(state, faction, c) and targets(state, faction, c)]
+
+
+def can_battle(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> bool:
+    return bool(battle_sites(state, faction, allowed))
+
+
+def start(seat: int, faction: str, rules: tuple[str, ...], allowed: tuple[int, ...] | None = None,
+          must: bool = False) -> StartBattle:
+    return StartBattle(seat, faction, allowed, must, None, rules)
+
+
+@BASE.handler(StartBattle)
+def run_start(state: RootState, task: StartBattle) -> None:
+    if task.clearing is None:
+        T.ask_or_done(state, task.seat, "battle_where", battle_sites(state, task.faction, task.where))
+        return
+    foes = targets(state, task.faction, task.clearing)
+    if len(foes) == 1:
+        T.done(state)
+        begin(state, task.seat, foes[0], task.clearing, task.rules)
+    else:
+        T.ask(state, task.seat, "battle_whom")
+
+
+def _legal_where(state: RootState) -> list[str]:
+    task = T.top(state)
+    out = [A.battle_id(c) for c in battle_sites(state, task.faction, task.where)]
+    return out if task.must else out + ["skip"]
+
+
+@BASE.task_decision("battle_where", _legal_where)
+def apply_where(state: RootState, action_id: str) -> None:
+    task = T.top(state)
+    if action_id == "skip":
+        T.done(state)
+    else:
+        T.replace(state, task._replace(clearing=A.clearing_arg(action_id)))
+
+
+@BASE.task_decision("battle_whom", lambda state: [A.defender_id(f) for f in targets(
+    state, T.top(state).faction, T.top(state).clearing)])
+def apply_whom(state: RootState, action_id: str) -> None:
+    task = T.top(state)
+    T.done(state)
+    begin(state, task.seat, A.arg(action_id), task.clearing, task.rules)
+
+
+def begin(state: RootState, seat: int, defender: str, c: int, rules: tuple[str, ...]) -> None:
+    state.log(rules + ("LR-04-03",), "ev.battle", seat=seat, faction=state.faction[seat], defender=defender,
+              clearing=c)
+    T.push(state, Battle(seat, defender, c, "ambush", 0, 0, False, False, 0, 0, (), rules))
+
+
+# ---- the stages ----------------------------------------------------------------------------------------------------
+
+def defender_seat(state: RootState, battle: Battle) -> int | None:
+    return state.seat_of(battle.defender)
+
+
+def ambushes(state: RootState, seat: int, c: int) -> list[str]:
+    """Ambush cards matching the clearing (a bird ambush matches any, LR-04-03-01)."""
+    suit = state.suits[c]
+    return [card for card in dict.fromkeys(state.hands[seat])
+            if CARDS[card].kind == "ambush" and CARDS[card].suit in (suit, "bird")]
+
+
+def has_persistent(state: RootState, seat: int, key: str) -> str | None:
+    return next((c for c in state.play_area[seat] if CARDS[c].key == key), None)
+
+
+@BASE.handler(Battle)
+def run_battle(state: RootState, battle: Battle) -> None:
+    STAGES[battle.stage](state, battle)
+
+
+def _ambush(state: RootState, battle: Battle) -> None:
+    """LR-04-03-01: the defender may play a matching ambush (not against Scouting Party)."""
+    d = defender_seat(state, battle)
+    if d is None or has_persistent(state, battle.attacker, "scouting_party") or not ambushes(state, d, battle.clearing):
+        _to(state, battle, "roll")
+        return
+    T.ask(state, d, "ambush")
+
+
+@BASE.task_decision("ambush", lambda state: [f"ambush:{c}" for c in ambushes(
+    state, defender_seat(state, T.top(state)) or 0, T.top(state).clearing)] + ["pass"])
+def apply_ambush(state: RootState, action_id: str) -> None:
+    battle = T.top(state)
+    if action_id == "pass":
+        _to(state, battle, "roll")
+        return
+    d = defender_seat(state, battle)
+    assert d is not None
+    card = A.arg(action_id)
+    state.hands[d].remove(card)
+    state.log(("LR-04-03-01",), "ev.ambush", seat=d, card=card)
+    _to(state, battle._replace(used=battle.used + (card,)), "foil")
+
+
+def _foil(state: RootState, battle: Battle) -> None:
+    """LR-04-03-01-01: the attacker may cancel it with a matching ambush of its own."""
+    if ambushes(state, battle.attacker, battle.clearing):
+        T.ask(state, battle.attacker, "foil")
+    else:
+        _ambush_hits(state, battle)
+
+
+@BASE.task_decision("foil", lambda state: [f"foil:{c}" for c in ambushes(
+    state, T.top(state).attacker, T.top(state).clearing)] + ["pass"])
+def apply_foil(state: RootState, action_id: str) -> None:
+    battle = T.top(state)
+    played = battle.used[-1]
+    if action_id == "pass":
+        _ambush_hits(state, battle)
+        return
+    card = A.arg(action_id)
+    state.hands[battle.attacker].remove(card)
+    K.to_pile(state, card)
+    K.to_pile(state, played)
+    state.log(("LR-04-03-01-01",), "ev.foil", seat=battle.attacker, card=card, cancelled=played)
+    _to(state, battle, "roll")
+
+
+def _ambush_hits(state: RootState, battle: Battle) -> None:
+    """LR-04-03-01-02: two hits at once, the ambush discarded; the battle ends if no attacker is left."""
+    K.to_pile(state, battle.used[-1])
+    d = defender_seat(state, battle)
+    _to(state, battle, "after_ambush")
+    T.push(state, take_hits(state, state.faction[battle.attacker], d, battle.clearing, AMBUSH_HITS,
+                            ("LR-04-03-01-02",)))
+
+
+def _after_ambush(state: RootState, battle: Battle) -> None:
+    if fighters(state, state.faction[battle.attacker], battle.clearing) == 0:
+        state.log(("LR-04-03-01-02",), "ev.battle_over", clearing=battle.clearing)
+        _to(state, battle, "ended")
+    else:
+        _to(state, battle, "roll")
+
+
+def _roll(state: RootState, battle: Battle) -> None:
+    """LR-04-03-03: the attacker deals the higher roll, the defender the lower (the defender the higher
+    if it rolls high defending: the Alliance, LR-08-02-02), each at most its maximum (LR-04-03-03-01)."""
+    a, b = state.roll(4), state.roll(4)
+    high, low = max(a, b), min(a, b)
+    attacker = state.faction[battle.attacker]
+    rules: tuple[str, ...] = ("LR-04-03-03", "LR-04-03-03-01")
+    if of(battle.defender).rolls_high_defending:
+        high, low = low, high
+        rules += ("LR-08-02-02",)
+    hits_a = min(high, max_hits(state, attacker, battle.clearing))
+    hits_d = min(low, max_hits(state, battle.defender, battle.clearing))
+    state.log(rules, "ev.roll", dice=[a, b], attacker=hits_a, defender=hits_d)
+    _to(state, battle._replace(hits_a=hits_a, hits_d=hits_d, rolled_a=hits_a, rolled_d=hits_d), "effects_a")
+
+
+def max_hits(state: RootState, f: str, c: int) -> int:
+    hook = of(f).max_rolled_hits
+    return hook(state, f, c) if hook is not None else B.warriors(state, f, c)
+
+
+def effect_options(state: RootState, battle: Battle, seat: int, attacking: bool) -> list[str]:
+    out = []
+    if has_persistent(state, seat, "armorers") and "armorers" not in battle.used:
+        out.append("effect:armorers")
+    if not attacking and has_persistent(state, seat, "sappers") and "sappers" not in battle.used:
+        out.append("effect:sappers")
+    if attacking and has_persistent(state, seat, "brutal_tactics") and "brutal_tactics" not in battle.used:
+        out.append("effect:brutal_tactics")
+    for fn in extensions(state, "battle_effects"):
+        out += fn(state, battle, seat, attacking) or []
+    return out
+
+
+def _effects(state: RootState, battle: Battle, attacking: bool) -> None:
+    """LR-04-03-04: optional effects, the attacker's first."""
+    seat = battle.attacker if attacking else defender_seat(state, battle)
+    if seat is not None and effect_options(state, battle, seat, attacking):
+        T.ask(state, seat, "battle_effects")
+        return
+    _to(state, battle, "effects_d" if attacking else "hits")
+
+
+def _effect_seat(state: RootState) -> tuple[Battle, int, bool]:
+    battle = T.top(state)
+    attacking = battle.stage == "effects_a"
+    seat = battle.attacker if attacking else defender_seat(state, battle)
+    assert seat is not None
+    return battle, seat, attacking
+
+
+def _legal_effects(state: RootState) -> list[str]:
+    battle, seat, attacking = _effect_seat(state)
+    return effect_options(state, battle, seat, attacking) + ["done"]
+
+
+@BASE.task_decision("battle_effects", _legal_effects)
+def apply_effect(state: RootState, action_id: str) -> None:
+    battle, seat, attacking = _effect_seat(state)
+    if action_id == "done":
+        _to(state, battle, "effects_d" if attacking else "hits")
+        return
+    key = A.arg(action_id)
+    T.replace(state, use_effect(state, battle, seat, attacking, key))
+
+
+def use_effect(state: RootState, battle: Battle, seat: int, attacking: bool, key: str) -> Battle:
+    used = battle._replace(used=battle.used + (key,))
+    if key in ("armorers", "sappers"):
+        card = has_persistent(state, seat, key)
+        assert card is not None
+        state.play_area[seat] = tuple(c for c in state.play_area[seat] if c != card)
+        K.to_pile(state, card)
+    if key == "armorers":
+        state.log(("armorers",), "ev.armorers", seat=seat)
+        return used._replace(ignore_a=True) if attacking else used._replace(ignore_d=True)
+    if key == "sappers":
+        state.log(("sappers",), "ev.sappers", seat=seat)
+        return used._replace(hits_d=used.hits_d + 1)
+    if key == "brutal_tactics":
+        state.log(("brutal_tactics",), "ev.brutal_tactics", seat=seat)
+        d = defender_seat(state, battle)
+        if d is not None:
+            S.score(state, d, 1, ("brutal_tactics",))
+        return used._replace(hits_a=used.hits_a + 1)
+    for fn in extensions(state, "use_battle_effect"):
+        after = fn(state, used, seat, key)
+        if after is not None:
+            return after
+    raise ValueError(f"unknown battle effect {key!r}")
+
+
+def _hits(state: RootState, battle: Battle) -> None:
+    """LR-04-03-05: count the hits (faction extra hits, +1 against a defenceless defender), then each
+    side takes them: the defender's first, then the attacker's (both before the battle ends)."""
+    attacker = state.faction[battle.attacker]
+    c = battle.clearing
+    # Armorers ignores the rolled hits only (LR-04-03-05-03); extra hits still land (LR-04-03-05-01)
+    extra_a = battle.hits_a - battle.rolled_a + of(attacker).extra_hits(state, c, True)
+    extra_d = battle.hits_d - battle.rolled_d + of(battle.defender).extra_hits(state, c, False)
+    dealt_a = (0 if battle.ignore_d else battle.rolled_a) + extra_a
+    dealt_d = (0 if battle.ignore_a else battle.rolled_d) + extra_d
+    rules = ("LR-04-03-05", "LR-04-03-06")
+    if defenceless(state, battle.defender, c):
+        dealt_a += 1
+        rules += ("LR-04-03-05-02",)
+    state.log(rules, "ev.hits", attacker=dealt_a, defender=dealt_d, clearing=c)
+    _to(state, battle, "ended")
+    T.push(state, take_hits(state, battle.defender, battle.attacker, c, dealt_a, rules),
+           take_hits(state, attacker, defender_seat(state, battle), c, dealt_d, rules))
+
+
+def defenceless(state: RootState, f: str, c: int) -> bool:
+    hook = of(f).defenceless
+    return hook(state, f, c) if hook is not None else B.warriors(state, f, c) == 0
+
+
+def _ended(state: RootState, battle: Battle) -> None:
+    T.done(state)
+    later = []
+    for fn in extensions(state, "battle_ended"):
+        later += fn(state, battle) or []
+    T.push(state, *later)
+
+
+def _to(state: RootState, battle: Battle, stage: str) -> None:
+    T.replace(state, battle._replace(stage=stage))
+
+
+STAGES = {"ambush": _ambush, "foil": _foil, "after_ambush": _after_ambush, "roll": _roll,
+          "effects_a": lambda s, b: _effects(s, b, True), "effects_d": lambda s, b: _effects(s, b, False),
+          "hits": _hits, "ended": _ended}
+
+
+# ---- taking hits (LR-04-03-06) -----------------------------------------------------------------------------------
+
+def take_hits(state: RootState, owner: str, by_seat: int | None, c: int, hits: int, rules: tuple[str, ...],
+              in_battle: bool = True) -> TakeHits:
+    return TakeHits(owner, by_seat, c, hits, in_battle, (), rules)
+
+
+def buildings_and_tokens(state: RootState, owner: str, c: int) -> Counter[str]:
+    return Counter(B.buildings_of(state, owner, c) + B.tokens_of(state, owner, c))
+
+
+@BASE.handler(TakeHits)
+def run_take_hits(state: RootState, task: TakeHits) -> None:
+    hook = of(task.owner).takes_hits
+    if hook is not None:
+        T.done(state)
+        T.push(state, *hook(state, task))
+        return
+    chosen = Counter(dict(task.chosen))
+    left = task.hits - sum(chosen.values())
+    if "warrior" not in chosen:
+        w = min(left, B.warriors(state, task.owner, task.clearing))
+        chosen["warrior"] = w
+        left -= w
+    others = buildings_and_tokens(state, task.owner, task.clearing) - Counter({k: n for k, n in chosen.items()
+                                                                                if k != "warrior"})
+    if left > 0 and others:
+        if sum(others.values()) <= left or len(others) == 1:
+            kind = next(iter(others))
+            take = min(left, others[kind]) if len(others) == 1 else None
+            for k, n in others.items():
+                chosen[k] += n if take is None else 0
+            if take is not None:
+                chosen[kind] += take
+        else:
+            T.replace(state, task._replace(chosen=tuple(chosen.items())))
+            seat = state.seat_of(task.owner)
+            T.ask(state, seat if seat is not None else state.active, "take_hits")
+            return
+    T.done(state)
+    pieces = tuple((k, n) for k, n in chosen.items() if n)
+    if pieces:
+        T.push(state, RemovePieces(task.by_seat, task.owner, task.clearing, pieces, task.in_battle, task.rules))
+
+
+def _legal_take(state: RootState) -> list[str]:
+    task = T.top(state)
+    chosen = Counter(dict(task.chosen))
+    others = buildings_and_tokens(state, task.owner, task.clearing) - Counter(
+        {k: n for k, n in chosen.items() if k != "warrior"})
+    return [f"remove:{k}" for k in sorted(others)]
+
+
+@BASE.task_decision("take_hits", _legal_take)
+def apply_take(state: RootState, action_id: str) -> None:
+    task = T.top(state)
+    chosen = Counter(dict(task.chosen))
+    chosen[A.arg(action_id)] += 1
+    T.replace(state, task._replace(chosen=tuple(chosen.items())))

@@ -1,0 +1,195 @@
+"""The map in play: adjacency, suits, rule, and placing and removing pieces (with supply limits).
+
+Everything here reads or changes the state only; who may do what is decided by the rules that call
+it. Piece limits (LR-01-05-01): warriors come from the faction's supply; placing more than the supply
+holds places what is there (LR-01-05-04).
+"""
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from .content import MAPS, Board
+from .program import PROGRAM, of
+from .state import FOREST, RootState
+
+
+def board(state: RootState) -> Board:
+    return MAPS[state.map]
+
+
+def neighbours(state: RootState, c: int) -> tuple[int, ...]:
+    """Clearings linked to `c` by an open path (LR-02-02-01; a closed path links nothing, LR-AM-04-02)."""
+    adj = MAPS[state.map].adj[c]
+    if not state.closed:
+        return adj
+    return tuple(d for d in adj if (min(c, d), max(c, d)) not in state.closed)
+
+
+def suit(state: RootState, c: int) -> str:
+    return state.suits[c]
+
+
+def clearings_of_suit(state: RootState, s: str) -> list[int]:
+    return [c for c, x in enumerate(state.suits) if x == s]
+
+
+def warriors(state: RootState, faction: str, c: int) -> int:
+    w = state.warriors.get(faction)
+    return w[c] if w is not None else 0
+
+
+def buildings_of(state: RootState, faction: str, c: int) -> list[str]:
+    return [kind for owner, kind in state.buildings[c] if owner == faction]
+
+
+def tokens_of(state: RootState, faction: str, c: int) -> list[str]:
+    return [kind for owner, kind in state.tokens[c] if owner == faction]
+
+
+def open_slots(state: RootState, c: int) -> int:
+    """Empty building slots (LR-02-02-03; a ruin fills its slot, LR-02-02-04)."""
+    return MAPS[state.map].slots[c] - len(state.buildings[c])
+
+
+def owners(state: RootState) -> tuple[str, ...]:
+    """Everyone who may have pieces on the map (the factions in play)."""
+    return state.faction
+
+
+def rule_total(state: RootState, faction: str, c: int) -> int:
+    """Warriors plus buildings (tokens and pawns do not count, LR-02-05)."""
+    return warriors(state, faction, c) + sum(1 for owner, _ in state.buildings[c] if owner == faction)
+
+
+def ruler(state: RootState, c: int) -> str | None:
+    """Who rules `c`: the most warriors and buildings; a tie means no one (LR-02-05), unless a tied
+    faction wins ties where it has a piece (the Eyrie's Lords of the Forest, LR-07-02-02)."""
+    best, top = 0, []
+    for f in owners(state):
+        n = rule_total(state, f, c)
+        if n > best:
+            best, top = n, [f]
+        elif n == best and n:
+            top.append(f)
+    if len(top) == 1:
+        return top[0]
+    lords = [f for f in top if of(f).wins_rule_ties]
+    return lords[0] if len(lords) == 1 else None
+
+
+def rules(state: RootState, faction: str, c: int) -> bool:
+    return ruler(state, c) == faction
+
+
+def ruled_by(state: RootState, faction: str) -> list[int]:
+    return [c for c in range(len(state.suits)) if ruler(state, c) == faction]
+
+
+def has_pieces(state: RootState, faction: str, c: int) -> bool:
+    """Any faction piece there: warriors, buildings, tokens or a pawn."""
+    return (warriors(state, faction, c) > 0 or any(o == faction for o, _ in state.buildings[c])
+            or any(o == faction for o, _ in state.tokens[c]) or state.pawns.get(faction) == c)
+
+
+def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
+    """The other factions with pieces in `c`."""
+    return [f for f in owners(state) if f != faction and has_pieces(state, f, c)]
+
+
+def connected(state: RootState, faction: str, start: int) -> list[int]:
+    """`start` and every clearing reached from it through clearings `faction` rules (LR-06-05-04-02)."""
+    seen, todo = {start}, [start]
+    while todo:
+        c = todo.pop()
+        for d in neighbours(state, c):
+            if d not in seen and rules(state, faction, d):
+                seen.add(d)
+                todo.append(d)
+    return sorted(seen)
+
+
+def may_place(state: RootState, faction: str, c: int) -> bool:
+    """Whether `faction` may place pieces in `c` (the keep, LR-06-02-02, and the like say no)."""
+    return not any(module.blocks_placing(state, faction, c) for module in PROGRAM.active(state)
+                   if hasattr(module, "blocks_placing"))
+
+
+# ---- placing and removing ------------------------------------------------------------------------------
+
+def place_warriors(state: RootState, faction: str, c: int, n: int) -> int:
+    """Up to `n` warriors from the supply (fewer if it runs out, LR-01-05-04); returns how many."""
+    n = min(n, state.supply.get(faction, 0))
+    if n > 0:
+        state.supply[faction] -= n
+        state.warriors[faction][c] += n
+    return max(n, 0)
+
+
+def remove_warriors(state: RootState, faction: str, c: int, n: int) -> int:
+    """Up to `n` warriors back to the supply (LR-AG-24); returns how many."""
+    n = min(n, state.warriors[faction][c])
+    if n > 0:
+        state.warriors[faction][c] -= n
+        state.supply[faction] += n
+    return n
+
+
+def move_warriors(state: RootState, faction: str, a: int, b: int, n: int) -> None:
+    state.warriors[faction][a] -= n
+    state.warriors[faction][b] += n
+
+
+def add_building(state: RootState, faction: str, kind: str, c: int) -> None:
+    state.buildings[c] = state.buildings[c] + ((faction, kind),)
+
+
+def take_building(state: RootState, faction: str, kind: str, c: int) -> None:
+    pieces = list(state.buildings[c])
+    pieces.remove((faction, kind))
+    state.buildings[c] = tuple(pieces)
+
+
+def add_token(state: RootState, faction: str, kind: str, c: int) -> None:
+    state.tokens[c] = state.tokens[c] + ((faction, kind),)
+
+
+def take_token(state: RootState, faction: str, kind: str, c: int) -> None:
+    pieces = list(state.tokens[c])
+    pieces.remove((faction, kind))
+    state.tokens[c] = tuple(pieces)
+
+
+def count_on_map(state: RootState, faction: str, kind: str) -> int:
+    """How many buildings or tokens of a kind the faction has on the map."""
+    return sum(1 for pieces in state.buildings for p in pieces if p == (faction, kind)) + sum(
+        1 for pieces in state.tokens for p in pieces if p == (faction, kind))
+
+
+def where(state: RootState, faction: str, kind: str) -> list[int]:
+    """The clearings holding the faction's buildings or tokens of a kind (one entry per piece)."""
+    return [c for c, pieces in enumerate(state.buildings) for p in pieces if p == (faction, kind)] + [
+        c for c, pieces in enumerate(state.tokens) for p in pieces if p == (faction, kind)]
+
+
+def forests_of(state: RootState, c: int) -> tuple[int, ...]:
+    return MAPS[state.map].clearing_forests[c]
+
+
+def is_forest(location: int) -> bool:
+    return location >= FOREST
+
+
+def corners(state: RootState) -> tuple[int, ...]:
+    return MAPS[state.map].corners
+
+
+def opposite(state: RootState, c: int) -> int | None:
+    return MAPS[state.map].opposite.get(c)
+
+
+def total_warriors(state: RootState, faction: str) -> int:
+    return sum(state.warriors.get(faction, ()))
+
+
+def spread(values: Iterable[int]) -> list[int]:
+    return sorted(set(values))

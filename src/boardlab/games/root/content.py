@@ -1,0 +1,201 @@
+"""Root content: maps, the shared deck, items, factions, quests and Vagabond characters, validated
+(pydantic) and turned into lookup tables at import. States hold only indices and ids into these."""
+from __future__ import annotations
+
+from importlib import resources
+from typing import Any, Literal
+
+import yaml
+from pydantic import BaseModel, ConfigDict, Field
+
+SUITS = ("fox", "rabbit", "mouse")           # clearing suits
+CARD_SUITS = ("bird",) + SUITS                # card suits (bird is wild when spending, LR-02-01-01)
+ITEMS = ("boot", "sack", "crossbow", "hammer", "sword", "tea", "coin", "torch")
+Suit = Literal["fox", "rabbit", "mouse"]
+CardSuit = Literal["bird", "fox", "rabbit", "mouse"]
+Item = Literal["boot", "sack", "crossbow", "hammer", "sword", "tea", "coin", "torch"]
+
+
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class Names(_Strict):
+    en: str
+    zh_Hant: str = Field(alias="zh-Hant")
+    zh_Hans: str = Field(alias="zh-Hans")
+
+    def get(self, lang: str) -> str:
+        return {"en": self.en, "zh-Hant": self.zh_Hant, "zh-Hans": self.zh_Hans}[lang]
+
+
+# ---- maps ----------------------------------------------------------------------------------------------
+
+class MapClearing(_Strict):
+    id: int
+    suit: Suit | Literal["random"]
+    slots: int = Field(ge=1, le=3)
+    ruin: bool
+    edge: bool
+    xy: tuple[float, float]
+    corner: int | None = None            # the opposite corner clearing (corners only)
+    coastal: bool = False
+    ferry: bool = False                   # the Ferry starts here (Lake)
+    pass_: bool = Field(False, alias="pass")  # the Pass (Mountain)
+
+
+class MapForest(_Strict):
+    id: int
+    label: str
+    clearings: tuple[int, ...]
+    xy: tuple[float, float]
+
+
+class MapData(_Strict):
+    name: str
+    clearings: tuple[MapClearing, ...]
+    paths: tuple[tuple[int, int], ...]
+    rivers: tuple[tuple[int, int], ...] = ()
+    closed_paths: tuple[tuple[int, int], ...] = ()
+    forests: tuple[MapForest, ...]
+    forest_adjacency: tuple[tuple[int, int], ...]
+    coastal_forests: tuple[int, ...] = ()
+
+
+class Board:
+    """One map as index tables: clearings 0..11 (the data's id - 1), forests 0..k-1. Adjacency through
+    closed paths is left to the state (the Mountain's closed paths can be opened during play)."""
+
+    def __init__(self, data: MapData):
+        self.name = data.name
+        self.data = data
+        n = len(data.clearings)
+        self.n = n
+        self.printed_suits = tuple(c.suit for c in data.clearings)
+        self.slots = tuple(c.slots for c in data.clearings)
+        self.ruins = tuple(i for i, c in enumerate(data.clearings) if c.ruin)
+        self.edge = tuple(c.edge for c in data.clearings)
+        self.corners = tuple(i for i, c in enumerate(data.clearings) if c.corner is not None)
+        self.opposite = {i: c.corner - 1 for i, c in enumerate(data.clearings) if c.corner is not None}
+        self.coastal = tuple(i for i, c in enumerate(data.clearings) if c.coastal)
+        self.ferry_start = next((i for i, c in enumerate(data.clearings) if c.ferry), None)
+        self.pass_clearing = next((i for i, c in enumerate(data.clearings) if c.pass_), None)
+        self.paths = tuple(sorted((a - 1, b - 1) if a < b else (b - 1, a - 1) for a, b in data.paths))
+        self.closed_at_start = tuple(sorted((min(a, b) - 1, max(a, b) - 1) for a, b in data.closed_paths))
+        adj: list[list[int]] = [[] for _ in range(n)]
+        for a, b in self.paths:
+            adj[a].append(b)
+            adj[b].append(a)
+        self.adj = tuple(tuple(sorted(x)) for x in adj)
+        radj: list[list[int]] = [[] for _ in range(n)]
+        for a, b in data.rivers:
+            radj[a - 1].append(b - 1)
+            radj[b - 1].append(a - 1)
+        self.river_adj = tuple(tuple(sorted(set(x))) for x in radj)
+        self.forests = tuple(tuple(c - 1 for c in f.clearings) for f in data.forests)
+        self.forest_labels = tuple(f.label for f in data.forests)
+        fadj: list[list[int]] = [[] for _ in data.forests]
+        for a, b in data.forest_adjacency:
+            fadj[a - 1].append(b - 1)
+            fadj[b - 1].append(a - 1)
+        self.forest_adj = tuple(tuple(sorted(set(x))) for x in fadj)
+        self.clearing_forests = tuple(tuple(f for f, cs in enumerate(self.forests) if i in cs) for i in range(n))
+        self.xy = tuple(c.xy for c in data.clearings)
+        self.forest_xy = tuple(f.xy for f in data.forests)
+
+
+# ---- cards ---------------------------------------------------------------------------------------------
+
+class CardSpec(_Strict):
+    key: str
+    suit: CardSuit
+    copies: int = 1
+    kind: Literal["ambush", "dominance", "item", "persistent", "favor"]
+    cost: tuple[Literal["fox", "rabbit", "mouse", "any"], ...]
+    item: Item | None = None
+    vp: int = 0
+
+
+class Card:
+    """One card of the deck: its own id (`suit_key`, `_2`, `_3` for copies), suit, kind and cost."""
+
+    __slots__ = ("id", "key", "suit", "kind", "cost", "item", "vp")
+
+    def __init__(self, card_id: str, spec: CardSpec):
+        self.id, self.key, self.suit, self.kind = card_id, spec.key, spec.suit, spec.kind
+        self.cost, self.item, self.vp = spec.cost, spec.item, spec.vp
+
+
+class CardText(_Strict):
+    names: Names
+    text: Names | None = None
+    source: str = ""
+
+
+# ---- factions, characters, quests ----------------------------------------------------------------------
+
+class FactionSpec(_Strict):
+    key: str
+    names: Names
+    reach: int
+    militant: bool
+    order: int        # setup order (the letter on the board: A = 1)
+    warriors: int     # warriors in the faction's supply
+    colour: str
+    source: str = ""
+
+
+class CharacterSpec(_Strict):
+    key: str
+    names: Names
+    items: tuple[Item, ...]
+    action: Names
+    source: str = ""
+
+
+class QuestSpec(_Strict):
+    key: str
+    suit: Suit
+    items: tuple[Item, Item]
+    names: Names
+
+
+def _load(path: str) -> Any:
+    return yaml.safe_load(resources.files(__package__).joinpath("data").joinpath(path).read_text(encoding="utf-8"))
+
+
+MAPS: dict[str, Board] = {name: Board(MapData.model_validate(_load(f"maps/{name}.yaml")))
+                          for name in ("autumn", "winter", "lake", "mountain")}
+DECKS: dict[str, tuple[Card, ...]] = {}
+CARDS: dict[str, Card] = {}
+
+
+def _deck(path: str) -> tuple[Card, ...]:
+    out = []
+    for raw in _load(path):
+        spec = CardSpec.model_validate(raw)
+        for n in range(spec.copies):
+            card = Card(f"{spec.suit}_{spec.key}" + (f"_{n + 1}" if n else ""), spec)
+            out.append(card)
+    ids = [c.id for c in out]
+    if len(set(ids)) != len(ids):
+        raise ValueError(f"{path}: duplicate card ids")
+    return tuple(out)
+
+
+DECKS["standard"] = _deck("cards-standard.yaml")
+for _deck_cards in DECKS.values():
+    CARDS.update({c.id: c for c in _deck_cards})
+CARD_TEXTS: dict[str, CardText] = {k: CardText.model_validate(v) for k, v in _load("card-texts.yaml").items()}
+FACTIONS: dict[str, FactionSpec] = {f["key"]: FactionSpec.model_validate(f) for f in _load("factions.yaml")}
+CHARACTERS: dict[str, CharacterSpec] = {c["key"]: CharacterSpec.model_validate(c) for c in _load("vagabonds.yaml")}
+QUESTS: tuple[QuestSpec, ...] = tuple(QuestSpec.model_validate(q) for q in _load("quests.yaml"))
+ITEM_SUPPLY: dict[str, int] = dict(_load("items.yaml")["supply"])    # LR-05-01-05
+ITEM_NAMES: dict[str, Names] = {k: Names.model_validate(v) for k, v in _load("items.yaml")["names"].items()}
+SUIT_NAMES: dict[str, Names] = {k: Names.model_validate(v) for k, v in _load("items.yaml")["suits"].items()}
+REACH: dict[str, int] = {k: f.reach for k, f in FACTIONS.items()}
+VIABLE_REACH: dict[int, int] = {2: 17, 3: 18, 4: 21, 5: 25, 6: 28}  # LR-05-02-01
+
+
+def card_name(card_id: str, lang: str) -> str:
+    return CARD_TEXTS[CARDS[card_id].key].names.get(lang)

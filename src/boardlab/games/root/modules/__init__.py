@@ -1,0 +1,9 @@
+"""Root's modules (the core module contract): each file defines `MODULE`, a `program.Faction`.
+
+- `marquise`: the Marquise de Cat (LR-06);
+- `eyrie`: the Eyrie Dynasties (LR-07).
+"""
+from ....core.module import ModuleRegistry
+
+FACTION_MODULES = ("marquise", "eyrie")
+REGISTRY = ModuleRegistry(__name__, FACTION_MODULES)

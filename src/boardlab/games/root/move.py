@@ -1,0 +1,103 @@
+"""Moving warriors (LR-04-02): one decision for the origin, one for the destination, one for how many.
+
+Who may move where: from a clearing with the mover's warriors along a path to an adjacent clearing,
+ruling the origin or the destination (LR-04-02-01; a faction that ignores rule says so with
+`Faction.needs_rule_to_move`). Modules add destinations (the Lake's Ferry) and forbid moves (the
+Scoundrel's torch) through the extension points `move_destinations` and `blocks_move`, and react to
+warriors entering a clearing through `moved_into` (the Alliance's Outrage).
+"""
+from __future__ import annotations
+
+from ...core import tasks as T
+from . import actions as A
+from . import board as B
+from .program import BASE, extensions, of
+from .records import Move
+from .state import RootState
+
+def destinations(state: RootState, faction: str, origin: int) -> list[int]:
+    """Where warriors of `faction` in `origin` may move now."""
+    near = set(B.neighbours(state, origin))
+    for fn in extensions(state, "move_destinations"):
+        near.update(fn(state, faction, origin))
+    near.discard(origin)
+    rule = of(faction).needs_rule_to_move
+    ruled_origin = B.rules(state, faction, origin)
+    blocks = extensions(state, "blocks_move")
+    return sorted(d for d in near if (not rule or ruled_origin or B.rules(state, faction, d))
+                  and not any(fn(state, faction, origin, d) for fn in blocks))
+
+
+def origins(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> list[int]:
+    """Clearings from which `faction` can make a move now."""
+    w = state.warriors.get(faction)
+    if w is None:
+        return []
+    where = range(len(w)) if allowed is None else allowed
+    return [c for c in where if w[c] > 0 and destinations(state, faction, c)]
+
+
+def can_move(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> bool:
+    return bool(origins(state, faction, allowed))
+
+
+def moves(seat: int, faction: str, n: int, rules: tuple[str, ...], allowed: tuple[int, ...] | None = None,
+          must: bool = False) -> Move:
+    """`n` moves for `faction` (moved by `seat`), each optional unless `must`."""
+    return Move(seat, faction, n, allowed, must, None, None, rules)
+
+
+@BASE.handler(Move)
+def run_move(state: RootState, task: Move) -> None:
+    if task.left <= 0 or (task.origin is None and not origins(state, task.faction, task.origins)):
+        T.done(state)
+        return
+    if task.origin is None:
+        T.ask(state, task.seat, "move_from")
+    elif task.dest is None:
+        T.ask(state, task.seat, "move_to")
+    elif state.warriors[task.faction][task.origin] == 1:
+        _move(state, task, 1)
+    else:
+        T.ask(state, task.seat, "move_count")
+
+
+def _legal_from(state: RootState) -> list[str]:
+    task = T.top(state)
+    out = [A.from_id(c) for c in origins(state, task.faction, task.origins)]
+    return out if task.must else out + ["skip"]
+
+
+@BASE.task_decision("move_from", _legal_from)
+def apply_from(state: RootState, action_id: str) -> None:
+    task = T.top(state)
+    if action_id == "skip":
+        T.done(state)
+        return
+    T.replace(state, task._replace(origin=A.clearing_arg(action_id)))
+
+
+@BASE.task_decision("move_to", lambda state: [A.to_id(c) for c in destinations(state, T.top(state).faction,
+                                                                             T.top(state).origin)])
+def apply_to(state: RootState, action_id: str) -> None:
+    T.replace(state, T.top(state)._replace(dest=A.clearing_arg(action_id)))
+
+
+@BASE.task_decision("move_count", lambda state: [A.warriors_id(n) for n in range(
+    1, state.warriors[T.top(state).faction][T.top(state).origin] + 1)])
+def apply_count(state: RootState, action_id: str) -> None:
+    _move(state, T.top(state), int(A.arg(action_id)))
+
+
+def _move(state: RootState, task: Move, n: int) -> None:
+    a, b = task.origin, task.dest
+    assert a is not None and b is not None
+    B.move_warriors(state, task.faction, a, b, n)
+    state.log(task.rules + ("LR-04-02",), "ev.move", seat=task.seat, faction=task.faction, origin=a, dest=b, n=n)
+    T.replace(state, task._replace(left=task.left - 1, origin=None, dest=None, must=False))
+    later = []
+    for fn in extensions(state, "moved"):
+        later += fn(state, task.seat, task.faction, a, b, n) or []
+    for fn in extensions(state, "moved_into"):
+        later += fn(state, task.seat, task.faction, b, n) or []
+    T.push(state, *later)

@@ -1,0 +1,87 @@
+"""Root's place in the engine contract: its base Part, the extension points it declares, its Program,
+and the `Faction` module type every faction (and, later, every hireling) is made of.
+
+A faction is a `Faction` (a core `Module`) named by its key (`marquise`, `eyrie`, ...). Its turn is
+four named steps the base flow calls in turn, each ending with `RETURN`: `<key>.setup`,
+`<key>.birdsong`, `<key>.daylight`, `<key>.evening`. Its hooks (attributes below) answer what the base
+rules ask about the faction of a seat; broadcast reactions (another player's warriors entering a
+clearing, say) are extension points (`POINTS`) any active module may answer.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from ...core.module import Module, Part, Program
+
+BASE = Part()
+POINTS: dict[str, str] = {
+    "moved_into": "fn(state, seat, faction, clearing, warriors) -> tasks, after warriors of `faction` (moved by "
+                  "`seat`) entered `clearing` (the Alliance's Outrage)",
+    "removed": "fn(state, by_seat, owner, clearing, pieces, in_battle) -> tasks, after `pieces` of `owner` were "
+               "removed from `clearing` by `by_seat` (None: no player)",
+    "phase_options": "fn(state, seat, phase) -> extra action ids the seat may take now, anywhere in its phase",
+    "use_phase_option": "fn(state, seat, action_id) -> True if this module applied the option (its own ids)",
+    "score_blocked": "fn(state, seat) -> True if the seat cannot score now (beyond dominance and coalitions)",
+    "move_destinations": "fn(state, faction, origin) -> more clearings a move from `origin` may reach (the Ferry)",
+    "blocks_move": "fn(state, faction, origin, dest) -> True if pieces of `faction` cannot make that move",
+    "moved": "fn(state, seat, faction, origin, dest, warriors) -> tasks after any move (the Ferry goes along)",
+    "battle_effects": "fn(state, battle, seat, attacking) -> `effect:KEY` ids the seat may use in that battle now",
+    "use_battle_effect": "fn(state, battle, seat, key) -> the battle after the effect, or None if the key is not "
+                         "this module's",
+    "battle_ended": "fn(state, battle) -> tasks after a battle's hits were taken (hostility, Infamy)",
+    "birdsong_start": "fn(state, seat) -> tasks at the start of the seat's Birdsong",
+    "daylight_start": "fn(state, seat) -> tasks at the start of the seat's Daylight",
+    "evening_start": "fn(state, seat) -> tasks at the start of the seat's Evening",
+    "evening_end": "fn(state, seat) -> tasks at the end of the seat's Evening (the Pass)",
+}
+PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
+
+
+class Faction(Module):
+    """A Root faction: a module whose hooks the base rules ask about the faction of a seat."""
+
+    def __init__(self, name: str, messages: str | None = None):
+        super().__init__(name, messages=messages or f"{name}.yaml")
+        # rule (LR-02-05): win ties for rule where it has a piece (the Eyrie's Lords of the Forest)
+        self.wins_rule_ties = False
+        # movement (LR-04-02-01): False lets the faction move whoever rules (the Vagabond)
+        self.needs_rule_to_move = True
+        # crafting (LR-04-01-01): the clearings of its crafting pieces, one entry per piece
+        self.crafting_pieces: Callable[[Any, int], list[int]] = lambda state, seat: []
+        # points for crafting an item (LR-03-02-02; the Eyrie's Disdain for Trade scores 1)
+        self.item_points: Callable[[Any, int, int], int] = lambda state, seat, vp: vp
+        # battle (LR-04-03): deals the higher roll when defending (the Alliance's Guerrilla War)
+        self.rolls_high_defending = False
+        # the most rolled hits it can deal in a clearing (default: its warriors there, LR-04-03-03-01)
+        self.max_rolled_hits: Callable[[Any, str, int], int] | None = None
+        # defenceless as defender (default: no warriors there, LR-04-03-05-02)
+        self.defenceless: Callable[[Any, str, int], bool] | None = None
+        # extra hits it deals as attacker / defender (leaders, characters)
+        self.extra_hits: Callable[[Any, int, bool], int] = lambda state, clearing, attacking: 0
+        # taking hits its own way (the Vagabond damages items): fn(state, clearing, hits, battle) -> tasks
+        self.takes_hits: Callable[..., list[Any]] | None = None
+        # points for removing enemy pieces beyond 1 per building or token (the Eyrie's Despot, Infamy)
+        self.removal_points: Callable[..., int] = lambda state, owner, pieces, in_battle: 0
+        # an item the faction crafts: where it goes (default: its Crafted Items box)
+        self.takes_item: Callable[[Any, int, str], None] | None = None
+        # the faction's own answer to "may it place pieces in this clearing?" beyond the keep
+        self.blocks_placing: Callable[[Any, str, int], bool] = lambda state, placer, clearing: False
+        # what an activated dominance card does: "win" (LR-03-03-01) or "coalition" (the Vagabond, LR-09-02-08)
+        self.dominance = "win"
+
+
+def faction(state: Any, seat: int) -> Faction:
+    module = PROGRAM.module(state.faction[seat])
+    assert isinstance(module, Faction)
+    return module
+
+
+def of(name: str) -> Faction:
+    module = PROGRAM.module(name)
+    assert isinstance(module, Faction)
+    return module
+
+
+def extensions(state: Any, point: str) -> tuple[Callable[..., Any], ...]:
+    """The answers of the active modules to one of the base game's extension points."""
+    return PROGRAM.flow_of(state).answers.get(point, ())

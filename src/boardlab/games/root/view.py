@@ -1,0 +1,146 @@
+"""What the players see: the full view (redacted by the declared zones), action and event texts in
+three languages, and redrawing what a seat cannot see (for bots)."""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.visibility import redeal
+from . import actions as A
+from .content import CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, ITEM_NAMES, MAPS, SUIT_NAMES
+from .program import PROGRAM
+from .state import FOREST, RootState
+
+# What each argument of an id is, by head (modules add theirs with `Faction.forms`).
+FORMS: dict[str, tuple[str, ...]] = {
+    **{h: ("card",) for h in ("craft", "discard", "ambush", "foil", "dominance", "take_dominance", "spend", "extra")},
+    **{h: ("clearing",) for h in ("from", "to", "battle", "keep", "place", "wood", "recruit_at", "build_at",
+                                  "wood_from", "overwork_at")},
+    "defender": ("faction",), "partner": ("seat",), "any": ("suit",), "warriors": ("number",),
+    "building": ("piece",), "remove": ("piece",), "use": ("word", "seat"), "effect": ("word",),
+}
+
+
+def base_view(state: RootState) -> dict:
+    board = MAPS[state.map] if state.map else None
+    clearings = []
+    for c, s in enumerate(state.suits):
+        clearings.append({
+            "id": c + 1, "suit": s, "slots": board.slots[c] if board else 0,
+            "warriors": {f: w[c] for f, w in state.warriors.items() if w[c]},
+            "buildings": [list(p) for p in state.buildings[c]], "tokens": [list(p) for p in state.tokens[c]],
+        })
+    return {
+        "map": state.map, "phase": state.phase, "turn": state.turn, "active": state.active, "first": state.first,
+        "factions": list(state.faction), "colours": [FACTIONS[f].colour for f in state.faction],
+        "clearings": clearings,
+        "pawns": {owner: _where(loc) for owner, loc in state.pawns.items()},
+        "ruin_items": {str(c + 1): list(items) for c, items in state.ruin_items.items()},
+        "items": dict(state.items), "supply": dict(state.supply),
+        "deck": list(state.deck), "discard": list(state.discard), "dominance_pool": list(state.dominance_pool),
+        "hands": {str(s): list(h) for s, h in enumerate(state.hands)},
+        "play_area": [list(p) for p in state.play_area], "crafted": [list(p) for p in state.crafted],
+        "score": list(state.score), "dominance": list(state.dominance),
+        "coalition": {str(v): p for v, p in state.coalition.items()},
+        "closed_paths": [[a + 1, b + 1] for a, b in state.closed], "ferry": None if state.ferry is None else state.ferry + 1,
+        "homes": {f: [c + 1 for c in cs] for f, cs in state.homes.items()},
+    }
+
+
+def _where(loc: int) -> dict:
+    return {"forest": loc - FOREST + 1} if loc >= FOREST else {"clearing": loc + 1}
+
+
+def resample(state: RootState, seat: int | None, stream: Any) -> None:
+    """Other hands and the deck dealt again from the cards the seat cannot see (cards it knows, such
+    as one it was shown, stay put); the items under the ruins shuffled among the ruins."""
+    known = state.known_to(seat)
+    places = [h for s, h in enumerate(state.hands) if s != seat] + [state.deck]
+    redeal(places, lambda card: card in known, stream.shuffle)
+    if state.ruin_items:
+        keys = sorted(state.ruin_items)
+        sizes = [len(state.ruin_items[k]) for k in keys]
+        pool = stream.shuffle(sorted(i for k in keys for i in state.ruin_items[k]))
+        out, at = {}, 0
+        for k, n in zip(keys, sizes):
+            out[k], at = tuple(pool[at:at + n]), at + n
+        state.ruin_items = out
+
+
+# ---- texts ---------------------------------------------------------------------------------------------
+
+def name_of(kind: str, value: Any, lang: str, cat: Any, state: RootState | None = None) -> str:
+    """A localised name for an argument of an id or an event parameter."""
+    if kind == "card":
+        card = CARDS[value]
+        name = CARD_TEXTS[card.key].names.get(lang)
+        return f"{name} ({SUIT_NAMES[card.suit].get(lang)})"
+    if kind == "clearing":
+        c = int(value)
+        suit = state.suits[c] if state is not None and state.suits else None
+        label = cat.text("clearing", lang, n=c + 1)
+        return f"{label} ({SUIT_NAMES[suit].get(lang)})" if suit else label
+    if kind == "faction":
+        return FACTIONS[value].names.get(lang) if value in FACTIONS else str(value)
+    if kind == "seat":
+        return cat.text("seat", lang, n=value)
+    if kind == "suit":
+        return SUIT_NAMES[value].get(lang)
+    if kind == "item":
+        return ITEM_NAMES[value].get(lang)
+    if kind == "character":
+        return CHARACTERS[value].names.get(lang)
+    if kind in ("piece", "word"):
+        return cat.text(f"name.{value}", lang) if cat.has(f"name.{value}") else str(value)
+    return str(value)
+
+
+def forms() -> dict[str, tuple[str, ...]]:
+    out = dict(FORMS)
+    if PROGRAM.registry is not None:
+        for name in PROGRAM.registry.names():
+            out.update(getattr(PROGRAM.module(name), "forms", {}))
+    return out
+
+
+def describe(rules: Any, state: RootState, action_id: str, lang: str) -> str:
+    cat = rules.catalogue
+    kind = state.pending[1] if state.pending else ""
+    head, parts = A.head(action_id), A.args(action_id)
+    key = next((k for k in (f"act.{kind}.{head}", f"act.{head}") if cat.has(k)), None)
+    if key is None:
+        return action_id
+    shapes = forms().get(head, ())
+    params = {}
+    for i, part in enumerate(parts):
+        shape = shapes[i] if i < len(shapes) else "word"
+        value: Any = A.clearing_of(part) if shape == "clearing" else int(part) if shape in ("seat", "number") else part
+        params[f"p{i}"] = name_of(shape, value, lang, cat, state)
+    return cat.text(key, lang, **params)
+
+
+# Event parameter -> the kind of thing it names.
+PARAMS = {"card": "card", "cancelled": "card", "clearing": "clearing", "origin": "clearing", "dest": "clearing",
+          "keep": "clearing", "faction": "faction", "defender": "faction", "owner": "faction", "item": "item",
+          "kind": "piece", "seat": "seat", "victim": "seat", "target": "seat", "partner": "seat", "by": "seat",
+          "first": "seat"}
+
+
+def localize(rules: Any, params: dict, lang: str) -> dict:
+    cat = rules.catalogue
+    out = dict(params)
+    for k, v in params.items():
+        if k in PARAMS and v is not None:
+            out[k] = name_of(PARAMS[k], v, lang, cat)
+        elif k in ("cards",):
+            out[k] = cat.text("list.sep", lang).join(name_of("card", c, lang, cat) for c in v) or "-"
+        elif k in ("clearings",):
+            out[k] = cat.text("list.sep", lang).join(str(c + 1) for c in v) or "-"
+        elif k == "factions":
+            out[k] = cat.text("list.sep", lang).join(name_of("faction", f, lang, cat) for f in v)
+        elif k == "seats":
+            out[k] = cat.text("list.sep", lang).join(str(s) for s in v) or "-"
+        elif k == "pieces":
+            out[k] = cat.text("list.sep", lang).join(f"{n} {name_of('piece', kind, lang, cat)}" for kind, n in v)
+        elif k == "dice":
+            out[k] = "/".join(str(d) for d in v)
+    return out
