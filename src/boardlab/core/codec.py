@@ -17,19 +17,30 @@ JSON = dict[str, Any]  # a JSON object (a view, a save, an option schema, event 
 _PLAIN = frozenset({type(None), bool, int, str, float})  # JSON scalars encode as themselves
 _CLASSES: dict[str, type] = {}
 _FIELDS: dict[type, tuple[str, ...]] = {}
+_NAMES: dict[type, str] = {}
 T = TypeVar("T", bound=type)
 
 
 def register(cls: T) -> T:
-    """Allow a slotted data class or a NamedTuple to be encoded and decoded (a decorator).
-    Names are global: two registered classes may not share one."""
-    known = _CLASSES.get(cls.__name__)
+    """Allow a slotted data class or a NamedTuple to be encoded and decoded (a decorator). A class
+    of a game package is named `<game>.<Class>` in snapshots; within a game (and in core) two
+    registered classes may not share a name."""
+    name = registered_name(cls)
+    known = _CLASSES.get(name)
     if known is not None and known is not cls and (known.__module__, known.__qualname__) != (
             cls.__module__, cls.__qualname__):
-        raise ValueError(f"two registered classes are named {cls.__name__}: {known.__module__}, {cls.__module__}")
-    _CLASSES[cls.__name__] = cls
+        raise ValueError(f"two registered classes are named {name}: {known.__module__}, {cls.__module__}")
+    _CLASSES[name] = cls
     _FIELDS[cls] = _fields(cls)
+    _NAMES[cls] = name
     return cls
+
+
+def registered_name(cls: type) -> str:
+    parts = cls.__module__.split(".")
+    if len(parts) > 2 and parts[0] == "boardlab" and parts[1] == "games":
+        return f"{parts[2]}.{cls.__name__}"
+    return cls.__name__
 
 
 def _fields(cls: type) -> tuple[str, ...]:
@@ -66,7 +77,7 @@ def encode(obj: Any, canonical: bool = False, omit: tuple[str, ...] = ()) -> Any
         return {"s" if t is set else "f": sorted((encode(x, canonical) for x in obj), key=_key)}
     fields = _FIELDS.get(t)
     if fields is not None:
-        return {"o": t.__name__, "v": {s: encode(getattr(obj, s), canonical) for s in fields if s not in omit}}
+        return {"o": _NAMES[t], "v": {s: encode(getattr(obj, s), canonical) for s in fields if s not in omit}}
     raise TypeError(f"cannot encode {t.__name__}")
 
 

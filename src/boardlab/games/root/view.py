@@ -70,6 +70,8 @@ def resample(state: RootState, seat: int | None, stream: Any) -> None:
 
 def name_of(kind: str, value: Any, lang: str, cat: Any, state: RootState | None = None) -> str:
     """A localised name for an argument of an id or an event parameter."""
+    if kind == "card" and value not in CARDS:  # a faction's own card (the Eyrie's Loyal Vizier)
+        return cat.text(f"name.{value}", lang) if cat.has(f"name.{value}") else str(value)
     if kind == "card":
         card = CARDS[value]
         name = CARD_TEXTS[card.key].names.get(lang)
@@ -106,7 +108,8 @@ def describe(rules: Any, state: RootState, action_id: str, lang: str) -> str:
     cat = rules.catalogue
     kind = state.pending[1] if state.pending else ""
     head, parts = A.head(action_id), A.args(action_id)
-    key = next((k for k in (f"act.{kind}.{head}", f"act.{head}") if cat.has(k)), None)
+    sub = f"act.{head}.{parts[0]}" if parts else ""
+    key = next((k for k in (f"act.{kind}.{head}", sub, f"act.{head}") if k and cat.has(k)), None)
     if key is None:
         return action_id
     shapes = forms().get(head, ())

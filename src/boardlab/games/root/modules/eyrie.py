@@ -146,7 +146,6 @@ def _corner(state: RootState, task: EyrieSetup, c: int) -> None:
 
 @MODULE.task_decision("eyrie_leader", lambda state: [f"leader:{x}" for x in E(state).face_up])
 def apply_leader(state: RootState, action_id: str) -> None:
-    task = T.top(state)
     T.done(state)
     crown(state, A.arg(action_id), ("LR-07-03-03", "LR-07-03-04"))
 
