@@ -18,7 +18,7 @@ from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, OWNER, Zone
 from . import actions as A
 from . import battle, cards, move, turn  # noqa: F401  (register the base steps, decisions and tasks)
-from .content import CARDS, FACTIONS, MAPS, REACH, VIABLE_REACH
+from .content import CARD_TEXTS, FACTIONS, MAPS, REACH, VIABLE_REACH
 from .modules import FACTION_MODULES, REGISTRY
 from .program import PROGRAM
 from .state import RootState
@@ -100,6 +100,14 @@ class Root(Ruleset):
     def localize(self, key: str, params: dict, lang: str) -> dict:
         return localize(self, params, lang)
 
+    def rule_text(self, rule_id: str, lang: str) -> str | None:
+        """Catalogue ids, and `card:KEY` for a card whose effect acted."""
+        head, _, key = rule_id.partition(":")
+        if head == "card" and key in CARD_TEXTS:
+            text = CARD_TEXTS[key]
+            return text.names.get(lang) + (f": {text.text.get(lang)}" if text.text else "")
+        return super().rule_text(rule_id, lang)
+
     def base_view(self, state: RootState) -> dict:
         return base_view(state)
 
@@ -109,4 +117,3 @@ class Root(Ruleset):
 
 RULESET = Root()
 GAME = GameInfo(ruleset=RULESET, seat_colours=tuple(FACTIONS[f].colour for f in DEFAULT_FACTIONS))
-_ = CARDS

@@ -1,7 +1,7 @@
 """Battle (LR-04-03): choose the clearing and the defender, then the stages of a `Battle` record:
 
 ambush (the defender may play a matching ambush card) -> foil (the attacker may cancel it) ->
-roll (two dice: the attacker deals the higher, the defender the lower; the Alliance's Guerrilla War
+before-roll effects (the attacker's, then the defender's: what modules offer, LR-04-03-02) -> roll (two dice: the attacker deals the higher, the defender the lower; the Alliance's Guerrilla War
 swaps them) -> effects (the attacker's first, then the defender's: Armorers, Sappers, Brutal Tactics
 and what modules offer) -> hits (the defender's side takes its hits, then the attacker's; warriors
 first, then buildings and tokens in the order the side taking them chooses) -> ended.
@@ -120,7 +120,7 @@ def _ambush(state: RootState, battle: Battle) -> None:
     """LR-04-03-01: the defender may play a matching ambush (not against Scouting Party)."""
     d = defender_seat(state, battle)
     if d is None or has_persistent(state, battle.attacker, "scouting_party") or not ambushes(state, d, battle.clearing):
-        _to(state, battle, "roll")
+        _to(state, battle, "before_a")
         return
     T.ask(state, d, "ambush")
 
@@ -130,7 +130,7 @@ def _ambush(state: RootState, battle: Battle) -> None:
 def apply_ambush(state: RootState, action_id: str) -> None:
     battle = T.top(state)
     if action_id == "pass":
-        _to(state, battle, "roll")
+        _to(state, battle, "before_a")
         return
     d = defender_seat(state, battle)
     assert d is not None
@@ -161,7 +161,7 @@ def apply_foil(state: RootState, action_id: str) -> None:
     K.to_pile(state, card)
     K.to_pile(state, played)
     state.log(("LR-04-03-01-01",), "ev.foil", seat=battle.attacker, card=card, cancelled=played)
-    _to(state, battle, "roll")
+    _to(state, battle, "before_a")
 
 
 def _ambush_hits(state: RootState, battle: Battle) -> None:
@@ -178,7 +178,7 @@ def _after_ambush(state: RootState, battle: Battle) -> None:
         state.log(("LR-04-03-01-02",), "ev.battle_over", clearing=battle.clearing)
         _to(state, battle, "ended")
     else:
-        _to(state, battle, "roll")
+        _to(state, battle, "before_a")
 
 
 def _roll(state: RootState, battle: Battle) -> None:
@@ -203,7 +203,13 @@ def max_hits(state: RootState, f: str, c: int) -> int:
 
 
 def effect_options(state: RootState, battle: Battle, seat: int, attacking: bool) -> list[str]:
-    out = []
+    """What the seat may use now: before rolling, only what modules offer (LR-04-03-02); after,
+    the crafted cards' effects too (LR-04-03-04). Each effect at most once a battle."""
+    out: list[str] = []
+    if battle.stage.startswith("before"):
+        for fn in extensions(state, "battle_effects"):
+            out += fn(state, battle, seat, attacking) or []
+        return out
     if has_persistent(state, seat, "armorers") and "armorers" not in battle.used:
         out.append("effect:armorers")
     if not attacking and has_persistent(state, seat, "sappers") and "sappers" not in battle.used:
@@ -215,18 +221,22 @@ def effect_options(state: RootState, battle: Battle, seat: int, attacking: bool)
     return out
 
 
-def _effects(state: RootState, battle: Battle, attacking: bool) -> None:
-    """LR-04-03-04: optional effects, the attacker's first."""
+NEXT = {"before_a": "before_d", "before_d": "roll", "effects_a": "effects_d", "effects_d": "hits"}
+
+
+def _effects(state: RootState, battle: Battle) -> None:
+    """LR-04-03-02 / LR-04-03-04: optional effects, the attacker's first."""
+    attacking = battle.stage.endswith("_a")
     seat = battle.attacker if attacking else defender_seat(state, battle)
     if seat is not None and effect_options(state, battle, seat, attacking):
         T.ask(state, seat, "battle_effects")
         return
-    _to(state, battle, "effects_d" if attacking else "hits")
+    _to(state, battle, NEXT[battle.stage])
 
 
 def _effect_seat(state: RootState) -> tuple[Battle, int, bool]:
     battle = T.top(state)
-    attacking = battle.stage == "effects_a"
+    attacking = battle.stage.endswith("_a")
     seat = battle.attacker if attacking else defender_seat(state, battle)
     assert seat is not None
     return battle, seat, attacking
@@ -241,7 +251,7 @@ def _legal_effects(state: RootState) -> list[str]:
 def apply_effect(state: RootState, action_id: str) -> None:
     battle, seat, attacking = _effect_seat(state)
     if action_id == "done":
-        _to(state, battle, "effects_d" if attacking else "hits")
+        _to(state, battle, NEXT[battle.stage])
         return
     key = A.arg(action_id)
     T.replace(state, use_effect(state, battle, seat, attacking, key))
@@ -255,16 +265,16 @@ def use_effect(state: RootState, battle: Battle, seat: int, attacking: bool, key
         state.play_area[seat] = tuple(c for c in state.play_area[seat] if c != card)
         K.to_pile(state, card)
     if key == "armorers":
-        state.log(("armorers",), "ev.armorers", seat=seat)
+        state.log(("card:armorers",), "ev.armorers", seat=seat)
         return used._replace(ignore_a=True) if attacking else used._replace(ignore_d=True)
     if key == "sappers":
-        state.log(("sappers",), "ev.sappers", seat=seat)
+        state.log(("card:sappers",), "ev.sappers", seat=seat)
         return used._replace(hits_d=used.hits_d + 1)
     if key == "brutal_tactics":
-        state.log(("brutal_tactics",), "ev.brutal_tactics", seat=seat)
+        state.log(("card:brutal_tactics",), "ev.brutal_tactics", seat=seat)
         d = defender_seat(state, battle)
         if d is not None:
-            S.score(state, d, 1, ("brutal_tactics",))
+            S.score(state, d, 1, ("card:brutal_tactics",))
         return used._replace(hits_a=used.hits_a + 1)
     for fn in extensions(state, "use_battle_effect"):
         after = fn(state, used, seat, key)
@@ -310,9 +320,9 @@ def _to(state: RootState, battle: Battle, stage: str) -> None:
     T.replace(state, battle._replace(stage=stage))
 
 
-STAGES = {"ambush": _ambush, "foil": _foil, "after_ambush": _after_ambush, "roll": _roll,
-          "effects_a": lambda s, b: _effects(s, b, True), "effects_d": lambda s, b: _effects(s, b, False),
-          "hits": _hits, "ended": _ended}
+STAGES = {"ambush": _ambush, "foil": _foil, "after_ambush": _after_ambush, "before_a": _effects,
+          "before_d": _effects, "roll": _roll, "effects_a": _effects, "effects_d": _effects, "hits": _hits,
+          "ended": _ended}
 
 
 # ---- taking hits (LR-04-03-06) -----------------------------------------------------------------------------------

@@ -179,10 +179,10 @@ def resolve_craft(state: RootState, seat: int, card: str) -> None:
         state.log(("LR-04-01-02",), "ev.item", seat=seat, item=item)
         S.score(state, seat, f.item_points(state, seat, spec.vp), ("LR-03-02-02",))
     elif spec.kind == "favor":
-        favor(state, seat, spec.suit)
+        favor(state, seat, spec.suit, f"card:{spec.key}")
 
 
-def favor(state: RootState, seat: int, suit: str) -> None:
+def favor(state: RootState, seat: int, suit: str, rule: str) -> None:
     """Favor of the Foxes, Rabbits, Mice: remove all enemy pieces in clearings of the suit."""
     me = state.faction[seat]
     tasks = []
@@ -190,7 +190,7 @@ def favor(state: RootState, seat: int, suit: str) -> None:
         for owner in B.enemies_at(state, me, c):
             pieces = everything_of(state, owner, c)
             if pieces:
-                tasks.append(RemovePieces(seat, owner, c, pieces, False, ("favor",)))
+                tasks.append(RemovePieces(seat, owner, c, pieces, False, (rule,)))
     T.push(state, *tasks)
 
 

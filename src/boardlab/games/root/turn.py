@@ -181,9 +181,9 @@ def _card_starts(state: RootState, seat: int, point: str) -> list:
     if point == "birdsong_start" and BT.has_persistent(state, seat, "better_burrow_bank"):
         return [BurrowBank(seat)]
     if point == "daylight_start" and BT.has_persistent(state, seat, "command_warren"):
-        return [BT.start(seat, f, ("command_warren",))]
+        return [BT.start(seat, f, ("card:command_warren",))]
     if point == "evening_start" and BT.has_persistent(state, seat, "cobbler"):
-        return [MV.moves(seat, f, 1, ("cobbler",))]
+        return [MV.moves(seat, f, 1, ("card:cobbler",))]
     return []
 
 
@@ -348,17 +348,17 @@ def use_card(state: RootState, seat: int, key: str, target: int | None) -> None:
         state.play_area[seat] = tuple(c for c in state.play_area[seat] if c != card)
         K.to_pile(state, card)
         ruled = len(B.ruled_by(state, f))
-        state.log(("royal_claim",), "ev.royal_claim", seat=seat, clearings=ruled)
-        S.score(state, seat, ruled, ("royal_claim",))
+        state.log(("card:royal_claim",), "ev.royal_claim", seat=seat, clearings=ruled)
+        S.score(state, seat, ruled, ("card:royal_claim",))
     elif key == "stand_and_deliver" and target is not None:
         state.used["stand_and_deliver"] = 1
         hand = state.hands[target]
         card = hand.pop(state.roll(len(hand)))
         state.hands[seat].append(card)
         state.reveal(card, (seat, target))
-        state.log(("stand_and_deliver", "LR-AG-22"), "ev.steal", seat=seat, victim=target)
-        state.log(("stand_and_deliver",), "ev.steal_card", to=(seat, target), seat=seat, victim=target, card=card)
-        S.score(state, target, 1, ("stand_and_deliver",))
+        state.log(("card:stand_and_deliver", "LR-AG-22"), "ev.steal", seat=seat, victim=target)
+        state.log(("card:stand_and_deliver",), "ev.steal_card", to=(seat, target), seat=seat, victim=target, card=card)
+        S.score(state, target, 1, ("card:stand_and_deliver",))
     elif key == "tax_collector":
         state.used["tax_collector"] = 1
         T.push(state, TaxCollector(seat))
@@ -366,8 +366,8 @@ def use_card(state: RootState, seat: int, key: str, target: int | None) -> None:
         state.used["codebreakers"] = 1
         for card in state.hands[target]:
             state.reveal(card, (seat,))
-        state.log(("codebreakers",), "ev.codebreakers", seat=seat, target=target)
-        state.log(("codebreakers",), "ev.codebreakers_cards", to=(seat,), target=target,
+        state.log(("card:codebreakers",), "ev.codebreakers", seat=seat, target=target)
+        state.log(("card:codebreakers",), "ev.codebreakers_cards", to=(seat,), target=target,
                   cards=list(state.hands[target]))
 
 
@@ -386,9 +386,9 @@ def apply_tax(state: RootState, action_id: str) -> None:
     task = T.top(state)
     T.done(state)
     c = A.clearing_arg(action_id)
-    state.log(("tax_collector",), "ev.tax_collector", seat=task.seat, clearing=c)
-    K.draw(state, task.seat, 1, ("tax_collector",))
-    T.push(state, RemovePieces(task.seat, state.faction[task.seat], c, (("warrior", 1),), False, ("tax_collector",)))
+    state.log(("card:tax_collector",), "ev.tax_collector", seat=task.seat, clearing=c)
+    K.draw(state, task.seat, 1, ("card:tax_collector",))
+    T.push(state, RemovePieces(task.seat, state.faction[task.seat], c, (("warrior", 1),), False, ("card:tax_collector",)))
 
 
 @BASE.handler(BurrowBank)
@@ -402,5 +402,5 @@ def apply_burrow_bank(state: RootState, action_id: str) -> None:
     task = T.top(state)
     T.done(state)
     other = int(A.args(action_id)[1])
-    K.draw(state, task.seat, 1, ("better_burrow_bank",))
-    K.draw(state, other, 1, ("better_burrow_bank",))
+    K.draw(state, task.seat, 1, ("card:better_burrow_bank",))
+    K.draw(state, other, 1, ("card:better_burrow_bank",))
