@@ -1,0 +1,128 @@
+"""Shared builders for Root rule tests.
+
+A test sets up a game with real play (`new` + `set_up`), empties or edits the map where it needs a
+precise position (`clear`, `put`, `hand`), then starts a phase of a seat's turn (`start`) and plays
+action ids (`play`). Clearings are named by their printed number (1-12), as action ids name them;
+the state stores index = number - 1 (`idx`).
+
+State layout: src/boardlab/games/root/state.py (warriors[faction][clearing], buildings[clearing] and
+tokens[clearing] as tuples of (faction, kind), pawns, hands, deck, discard, score, ...); each
+faction's own data is `g.state.mods[faction]`.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterable
+
+import boardlab
+from boardlab.core import positions
+from boardlab.games.root.content import FACTIONS
+from boardlab.games.root.state import RUIN
+
+PASSIVE = ("skip", "done", "pass")
+
+
+def new(factions: Iterable[str] = ("marquise", "eyrie"), seed: int = 1, **options: Any):
+    factions = list(factions)
+    return boardlab.new_game("root", len(factions), seed=seed,
+                             options={"factions": factions, "below_reach": True, **options})
+
+
+def idx(number: int) -> int:
+    return number - 1
+
+
+def set_up(g, policy=None):
+    """Play every setup decision (the first legal answer unless `policy` picks) until the first turn."""
+    policy = policy or (lambda game: game.legal_action_ids()[0])
+    for _ in range(500):
+        if g.state.phase != "setup" or g.is_over:
+            return g
+        g.apply(policy(g))
+    raise AssertionError("setup never ended")
+
+
+def clear(g, keep_ruins: bool = True):
+    """Take every piece off the map back to its supply (ruins stay unless told otherwise)."""
+    with positions.edit(g) as s:
+        for f in s.warriors:
+            s.warriors[f] = [0] * len(s.warriors[f])
+            s.supply[f] = FACTIONS[f].warriors
+        s.buildings = [tuple(p for p in b if keep_ruins and p == RUIN) for b in s.buildings]
+        s.tokens = [()] * len(s.tokens)
+    return g
+
+
+def put(g, faction: str, number: int, warriors: int = 0, buildings: Iterable[str] = (),
+        tokens: Iterable[str] = ()):
+    """Add pieces of `faction` to clearing `number` (warriors taken from its supply)."""
+    c = idx(number)
+    with positions.edit(g) as s:
+        s.warriors[faction][c] += warriors
+        s.supply[faction] -= warriors
+        s.buildings[c] = s.buildings[c] + tuple((faction, k) for k in buildings)
+        s.tokens[c] = s.tokens[c] + tuple((faction, k) for k in tokens)
+    return g
+
+
+def hand(g, seat: int, cards: Iterable[str]):
+    """Give `seat` exactly these cards (taken out of the deck and discard where they are)."""
+    cards = list(cards)
+    with positions.edit(g) as s:
+        for c in cards:
+            for pile in (s.deck, s.discard, *s.hands):
+                if c in pile:
+                    pile.remove(c)
+                    break
+        s.deck.extend(s.hands[seat])
+        s.hands[seat] = cards
+    return g
+
+
+def start(g, seat: int, step: str = "birdsong.start", phase: str | None = None):
+    """Make `seat` the active player and run the flow from `step` (a turn's phase) to the next decision."""
+    with positions.edit(g) as s:
+        s.tasks = []
+        s.stack = []
+        s.active = seat
+        s.phase = phase or step.partition(".")[0]
+        s.used = {}
+    return positions.run_from(g, step)
+
+
+def play(g, *ids: str):
+    """Apply action ids in order; fails with the legal list if one is not legal."""
+    for a in ids:
+        legal = g.legal_action_ids()
+        assert a in legal, f"{a} not legal at {g.decision}: {legal}"
+        g.apply(a)
+    return g
+
+
+def decline(g, until: str | None = None, limit: int = 200):
+    """Answer `skip`/`done`/`pass` (first found) until the decision is `until` (or none can be declined)."""
+    for _ in range(limit):
+        if g.is_over or (until and g.decision == until):
+            return g
+        legal = g.legal_action_ids()
+        word = next((w for w in PASSIVE if w in legal), None)
+        if word is None:
+            return g
+        g.apply(word)
+    raise AssertionError(f"never reached {until}")
+
+
+def events(g, since: int = 0) -> list[tuple[tuple[str, ...], str, dict]]:
+    return [(e.rules, e.key, e.params) for e in g.state.events[since:]]
+
+
+def rules_logged(g, since: int = 0) -> set[str]:
+    return {r for e in g.state.events[since:] for r in e.rules}
+
+
+def warriors(g, faction: str, number: int) -> int:
+    return g.state.warriors[faction][idx(number)]
+
+
+def pieces(g, number: int) -> tuple:
+    c = idx(number)
+    return g.state.buildings[c] + g.state.tokens[c]
