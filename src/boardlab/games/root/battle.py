@@ -210,15 +210,20 @@ def effect_options(state: RootState, battle: Battle, seat: int, attacking: bool)
         for fn in extensions(state, "battle_effects"):
             out += fn(state, battle, seat, attacking) or []
         return out
-    if has_persistent(state, seat, "armorers") and "armorers" not in battle.used:
+    if has_persistent(state, seat, "armorers") and not used(battle, attacking, "armorers"):
         out.append("effect:armorers")
-    if not attacking and has_persistent(state, seat, "sappers") and "sappers" not in battle.used:
+    if not attacking and has_persistent(state, seat, "sappers") and not used(battle, attacking, "sappers"):
         out.append("effect:sappers")
-    if attacking and has_persistent(state, seat, "brutal_tactics") and "brutal_tactics" not in battle.used:
+    if attacking and has_persistent(state, seat, "brutal_tactics") and not used(battle, attacking, "brutal_tactics"):
         out.append("effect:brutal_tactics")
     for fn in extensions(state, "battle_effects"):
         out += fn(state, battle, seat, attacking) or []
     return out
+
+
+def used(battle: Battle, attacking: bool, key: str) -> bool:
+    """Whether that side used the effect in this battle (each side's effects are its own)."""
+    return f"{'a' if attacking else 'd'}:{key}" in battle.used
 
 
 NEXT = {"before_a": "before_d", "before_d": "roll", "effects_a": "effects_d", "effects_d": "hits"}
@@ -258,7 +263,7 @@ def apply_effect(state: RootState, action_id: str) -> None:
 
 
 def use_effect(state: RootState, battle: Battle, seat: int, attacking: bool, key: str) -> Battle:
-    used = battle._replace(used=battle.used + (key,))
+    after = battle._replace(used=battle.used + (f"{'a' if attacking else 'd'}:{key}",))
     if key in ("armorers", "sappers"):
         card = has_persistent(state, seat, key)
         assert card is not None
@@ -266,20 +271,20 @@ def use_effect(state: RootState, battle: Battle, seat: int, attacking: bool, key
         K.to_pile(state, card)
     if key == "armorers":
         state.log(("card:armorers",), "ev.armorers", seat=seat)
-        return used._replace(ignore_a=True) if attacking else used._replace(ignore_d=True)
+        return after._replace(ignore_a=True) if attacking else after._replace(ignore_d=True)
     if key == "sappers":
         state.log(("card:sappers",), "ev.sappers", seat=seat)
-        return used._replace(hits_d=used.hits_d + 1)
+        return after._replace(hits_d=after.hits_d + 1)
     if key == "brutal_tactics":
         state.log(("card:brutal_tactics",), "ev.brutal_tactics", seat=seat)
         d = defender_seat(state, battle)
         if d is not None:
             S.score(state, d, 1, ("card:brutal_tactics",))
-        return used._replace(hits_a=used.hits_a + 1)
+        return after._replace(hits_a=after.hits_a + 1)
     for fn in extensions(state, "use_battle_effect"):
-        after = fn(state, used, seat, key)
-        if after is not None:
-            return after
+        changed = fn(state, after, seat, key)
+        if changed is not None:
+            return changed
     raise ValueError(f"unknown battle effect {key!r}")
 
 

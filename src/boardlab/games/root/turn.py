@@ -94,6 +94,7 @@ def turn_start(state: RootState) -> str:
         return "game.limit"
     state.phase = "birdsong"
     state.log(("LR-01-04-01",), "ev.turn", seat=state.active, faction=state.faction[state.active], turn=state.turn)
+    state.log(("LR-01-04-01",), "ev.phase", seat=state.active, phase="birdsong")
     return "birdsong.start"
 
 
@@ -122,6 +123,7 @@ def birdsong_faction(state: RootState) -> str:
 @BASE.step("daylight.start")
 def daylight_start(state: RootState) -> str:
     state.phase = "daylight"
+    state.log(("LR-01-04-01",), "ev.phase", seat=state.active, phase="daylight")
     return T.run_then(state, _start_effects(state, state.active, "daylight_start"), "daylight.faction")
 
 
@@ -133,6 +135,7 @@ def daylight_faction(state: RootState) -> str:
 @BASE.step("evening.start")
 def evening_start(state: RootState) -> str:
     state.phase = "evening"
+    state.log(("LR-01-04-01",), "ev.phase", seat=state.active, phase="evening")
     return T.run_then(state, _start_effects(state, state.active, "evening_start"), "evening.faction")
 
 

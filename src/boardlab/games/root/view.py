@@ -91,6 +91,8 @@ def name_of(kind: str, value: Any, lang: str, cat: Any, state: RootState | None 
         return ITEM_NAMES[value].get(lang)
     if kind == "character":
         return CHARACTERS[value].names.get(lang)
+    if kind == "phase":
+        return cat.text(f"phase.{value}", lang)
     if kind in ("piece", "word"):
         return cat.text(f"name.{value}", lang) if cat.has(f"name.{value}") else str(value)
     return str(value)
@@ -125,7 +127,7 @@ def describe(rules: Any, state: RootState, action_id: str, lang: str) -> str:
 PARAMS = {"card": "card", "cancelled": "card", "clearing": "clearing", "origin": "clearing", "dest": "clearing",
           "keep": "clearing", "faction": "faction", "defender": "faction", "owner": "faction", "item": "item",
           "kind": "piece", "seat": "seat", "victim": "seat", "target": "seat", "partner": "seat", "by": "seat",
-          "first": "seat"}
+          "first": "seat", "phase": "phase"}
 
 
 def localize(rules: Any, params: dict, lang: str) -> dict:
