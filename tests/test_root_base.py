@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from root_helpers import clear, events, hand, idx, new, play, put, rules_logged, set_up, start, warriors
+from root_helpers import clear, events, hand, idx, new, play, put, set_up, start, warriors
 
 from boardlab.core import positions
 from boardlab.core.rng import seed_state
