@@ -583,3 +583,233 @@ def test_discarded_dominance_cards_become_available_and_are_taken_by_spending_a_
         s.hands[cat].append("fox_dominance")
         K.discard(s, cat, "fox_dominance", ("LR-03-03-03",))
         assert "fox_dominance" in s.dominance_pool and "fox_dominance" not in s.discard
+
+
+# ---- crafting (LR-04-01) ----------------------------------------------------------------------------------------
+
+@rule("LR-04-01-01")
+def test_crafting_activates_pieces_of_the_cost_suits_once_each_per_turn():
+    g, cat, bird = table()
+    put(g, "marquise", 1, warriors=1, buildings=["workshop"])   # fox
+    put(g, "marquise", 9, warriors=1, buildings=["workshop"])   # mouse
+    hand(g, cat, ["fox_anvil", "bird_crossbow", "rabbit_a_visit_to_friends", "bird_royal_claim"])
+    start(g, cat, "daylight.start")
+    crafts = {a for a in g.legal_action_ids() if a.startswith("craft:")}
+    assert crafts == {"craft:fox_anvil", "craft:bird_crossbow"}  # no rabbit workshop; Royal Claim needs four
+    play(g, "craft:fox_anvil")
+    assert "craft:bird_crossbow" not in g.legal_action_ids()  # the fox workshop is used this turn
+    put(g, "marquise", 12, warriors=1, buildings=["workshop"])  # a second fox workshop
+    assert "craft:bird_crossbow" in g.legal_action_ids()
+
+
+@rule("LR-04-01-01")
+def test_a_question_mark_is_paid_with_a_piece_of_any_suit():
+    g, cat, bird = table()
+    for n in (1, 9, 4, 5):  # fox, mouse, rabbit, rabbit
+        put(g, "marquise", n, warriors=1, buildings=["workshop"])
+    hand(g, cat, ["bird_royal_claim"])
+    start(g, cat, "daylight.start")
+    play(g, "craft:bird_royal_claim")
+    assert g.decision == "craft_any" and g.legal_action_ids() == ["any:fox", "any:mouse", "any:rabbit"]
+    play(g, "any:rabbit", "any:mouse")
+    assert g.legal_action_ids() == ["any:fox", "any:rabbit"]
+    play(g, "any:rabbit")  # the fox workshop pays the last one without asking
+    assert g.state.play_area[cat] == ("bird_royal_claim",)
+    assert all(g.state.used.get(f"craft:{s}", 0) == n for s, n in (("fox", 1), ("mouse", 1), ("rabbit", 2)))
+
+
+@rule("LR-04-01-02")
+def test_an_item_goes_from_the_supply_to_the_crafted_items_box_and_needs_one_left():
+    g, cat, bird = table()
+    put(g, "marquise", 1, warriors=1, buildings=["workshop"])
+    put(g, "marquise", 12, warriors=1, buildings=["workshop"])
+    hand(g, cat, ["fox_anvil", "bird_crossbow", "mouse_crossbow"])
+    start(g, cat, "daylight.start")
+    play(g, "craft:bird_crossbow")
+    assert g.state.items["crossbow"] == 0 and g.state.crafted[cat] == ("crossbow",)
+    assert "bird_crossbow" in g.state.discard
+    assert "craft:mouse_crossbow" not in g.legal_action_ids()  # no crossbow left in the supply
+    assert "craft:fox_anvil" in g.legal_action_ids()
+
+
+@rule("LR-04-01-04")
+def test_no_second_identical_persistent_effect():
+    g, cat, bird = table()
+    put(g, "marquise", 1, warriors=1, buildings=["workshop"])
+    hand(g, cat, ["bird_armorers_2"])
+    with positions.edit(g) as s:
+        s.play_area[cat] = ("bird_armorers",)
+    start(g, cat, "daylight.start")
+    assert g.legal_action_ids() == ["done"]
+
+
+# ---- moving (LR-04-02) ------------------------------------------------------------------------------------------
+
+@rule("LR-04-02-01")
+def test_a_move_needs_rule_of_the_origin_or_the_destination():
+    g, cat, bird = table()
+    put(g, "marquise", 1, warriors=1)
+    put(g, "eyrie", 1, warriors=2)    # the Eyrie rules 1
+    put(g, "eyrie", 9, warriors=1)    # and 9
+    put(g, "marquise", 5, warriors=1)  # the Marquise rules 5
+    cat_actions(g, cat)
+    play(g, "march", "from:1")
+    assert g.legal_action_ids() == ["to:5"]  # 9 and 10 are not hers; 5 is
+
+
+@rule("LR-04-02-02")
+def test_the_same_warriors_may_move_again():
+    g, cat, bird = table()
+    put(g, "marquise", 1, warriors=2)
+    cat_actions(g, cat)
+    play(g, "march", "from:1", "to:5", "warriors:2", "from:5", "to:2", "warriors:2")
+    assert warriors(g, "marquise", 2) == 2 and warriors(g, "marquise", 1) == 0
+
+
+# ---- battle (LR-04-03) ------------------------------------------------------------------------------------------
+
+def battle_table(cat_warriors=2, bird_warriors=2, clearing=12, cat_hand=(), bird_hand=()):
+    g, cat, bird = table()
+    put(g, "marquise", clearing, warriors=cat_warriors)
+    put(g, "eyrie", clearing, warriors=bird_warriors)
+    hand(g, cat, cat_hand)
+    hand(g, bird, bird_hand)
+    return g, cat, bird
+
+
+@rule("LR-04-03")
+def test_battle_where_the_attacker_has_warriors_against_an_enemy_there():
+    g, cat, bird = battle_table()
+    put(g, "marquise", 5, warriors=1)
+    put(g, "eyrie", 9, warriors=1)
+    cat_actions(g, cat)
+    play(g, "battle")
+    assert g.legal_action_ids() == ["battle:12"]  # 5 has no enemy; 9 none of her warriors
+    since = len(g.state.events)
+    play(g, "battle:12")
+    assert logged(g, "ev.battle", since)[0] == {"seat": cat, "faction": "marquise", "defender": "eyrie",
+                                                "clearing": idx(12)}
+
+
+@rule("LR-04-03-01", "LR-04-03-01-02")
+def test_a_matching_ambush_deals_two_hits_and_ends_the_battle_if_no_attacker_is_left():
+    g, cat, bird = battle_table(cat_warriors=2, bird_hand=["mouse_ambush", "fox_ambush", "bird_ambush"])
+    cat_actions(g, cat)
+    play(g, "battle", "battle:12")
+    assert g.decision == "ambush" and g.to_play == bird
+    assert g.legal_action_ids() == ["ambush:fox_ambush", "ambush:bird_ambush", "pass"]  # 12 is a fox clearing
+    since = len(g.state.events)
+    play(g, "ambush:fox_ambush")
+    assert warriors(g, "marquise", 12) == 0 and warriors(g, "eyrie", 12) == 2
+    assert "ev.roll" not in [k for _, k, _ in events(g, since)] and "fox_ambush" in g.state.discard
+    assert logged(g, "ev.battle_over", since)
+
+
+@rule("LR-04-03-01-01")
+def test_the_attacker_foils_an_ambush_with_one_of_its_own():
+    g, cat, bird = battle_table(cat_warriors=2, cat_hand=["bird_ambush"], bird_hand=["fox_ambush"])
+    cat_actions(g, cat)
+    play(g, "battle", "battle:12", "ambush:fox_ambush")
+    assert g.decision == "foil" and g.to_play == cat
+    since = len(g.state.events)
+    play(g, "foil:bird_ambush")
+    assert {"fox_ambush", "bird_ambush"} <= set(g.state.discard)
+    keys = [k for _, k, _ in events(g, since) if k in ("ev.removed", "ev.roll")]
+    assert keys[0] == "ev.roll"  # no ambush hits: straight on to the roll
+
+
+@rule("LR-04-03-03-01")
+def test_rolled_hits_are_capped_by_warriors_in_the_clearing():
+    for seed in range(60):
+        g, cat, bird = battle_table(cat_warriors=1, bird_warriors=5)
+        cat_actions(reroll(g, seed), cat)
+        play(g, "battle", "battle:12")
+        roll = logged(g, "ev.roll")[-1]
+        if max(roll["dice"]) >= 2:
+            break
+    assert roll["attacker"] == 1 and warriors(g, "eyrie", 12) == 4
+
+
+@rule("LR-04-03-05", "LR-04-03-05-01", "card:brutal_tactics")
+def test_extra_hits_are_not_capped_by_warriors():
+    for seed in range(60):
+        g, cat, bird = battle_table(cat_warriors=1, bird_warriors=5)
+        with positions.edit(g) as s:
+            s.play_area[cat] = ("bird_brutal_tactics",)
+        cat_actions(reroll(g, seed), cat)
+        play(g, "battle", "battle:12")
+        roll = logged(g, "ev.roll")[-1]
+        if max(roll["dice"]) >= 2 and min(roll["dice"]) == 0:
+            break
+    play(g, "effect:brutal_tactics")
+    assert warriors(g, "eyrie", 12) == 5 - 2  # 1 rolled (capped) + 1 extra
+    assert g.state.score[bird] == 1  # Brutal Tactics: the defender scores a point
+    assert logged(g, "ev.hits")[-1]["attacker"] == 2
+
+
+@rule("LR-04-03-05-02")
+def test_a_defenceless_defender_takes_an_extra_hit():
+    for seed in range(60):
+        g, cat, bird = battle_table(cat_warriors=3, bird_warriors=0)
+        put(g, "eyrie", 12, buildings=["roost"])
+        put(g, "marquise", 5, warriors=1)  # (elsewhere)
+        cat_actions(reroll(g, seed), cat)
+        play(g, "battle", "battle:12")
+        if max(logged(g, "ev.roll")[-1]["dice"]) == 0:
+            break
+    assert logged(g, "ev.hits")[-1]["attacker"] == 1  # no rolled hits, one extra: the roost goes
+    assert B.buildings_of(g.state, "eyrie", idx(12)) == [] and g.state.score[cat] == 1
+
+
+@rule("LR-04-03-06")
+def test_the_side_taking_hits_loses_warriors_first_then_picks_among_its_other_pieces():
+    for seed in range(80):
+        g, cat, bird = battle_table(cat_warriors=1, bird_warriors=3)
+        put(g, "marquise", 12, buildings=["workshop"], tokens=["wood"])
+        hand(g, bird, ["fox_root_tea"])
+        eyrie_daylight(reroll(g, seed), bird, {"battle": ("fox_root_tea",)})
+        play(g, "resolve:battle:fox_root_tea")
+        if g.decision == "battle_where":
+            play(g, "battle:12")
+        roll = logged(g, "ev.roll")
+        if roll and roll[-1]["attacker"] == 2:
+            break
+    assert warriors(g, "marquise", 12) == 1  # nothing removed yet: she chooses first
+    assert g.decision == "take_hits" and g.to_play == cat
+    assert sorted(g.legal_action_ids()) == ["remove:wood", "remove:workshop"]
+    play(g, "remove:workshop")
+    assert warriors(g, "marquise", 12) == 0 and B.tokens_of(g.state, "marquise", idx(12)) == ["wood"]
+    assert B.buildings_of(g.state, "marquise", idx(12)) == []
+
+
+@rule("LR-04-03-02")
+def test_before_rolling_effects_come_before_the_roll_the_attackers_first(monkeypatch):
+    """No card of the base game acts "before rolling"; modules offer such effects through the
+    `battle_effects` extension point in the battle's before-roll stages. A stand-in effect here."""
+    from boardlab.games.root.program import PROGRAM
+    g, cat, bird = battle_table(cat_warriors=3, bird_warriors=3)
+    flow = PROGRAM.flow_of(g.state)
+    asked = []
+
+    def offer(state, battle, seat, attacking):
+        if battle.stage.startswith("before") and f"x{seat}" not in battle.used:
+            asked.append((seat, battle.stage))
+            return [f"effect:x{seat}"]
+        return []
+
+    def use(state, battle, seat, key):
+        state.log(("LR-04-03-02",), "ev.test_effect", seat=seat)
+        return battle._replace(used=battle.used + (key,))
+
+    monkeypatch.setitem(flow.answers, "battle_effects", flow.answers.get("battle_effects", ()) + (offer,))
+    monkeypatch.setitem(flow.answers, "use_battle_effect", flow.answers.get("use_battle_effect", ()) + (use,))
+    cat_actions(g, cat)
+    play(g, "battle", "battle:12")
+    assert (g.decision, g.to_play) == ("battle_effects", cat) and asked[0] == (cat, "before_a")
+    since = len(g.state.events)
+    play(g, f"effect:x{cat}")
+    assert (g.decision, g.to_play) == ("battle_effects", bird)
+    play(g, f"effect:x{bird}")
+    keys = [k for _, k, _ in events(g, since)]
+    assert keys.index("ev.test_effect") < keys.index("ev.roll")
+    assert [p["seat"] for _, k, p in events(g, since) if k == "ev.test_effect"] == [cat, bird]
