@@ -24,7 +24,7 @@ OLD_VERSIONS = (1,)
 class Game:
     """A game: rules + state + the log of (seat, action id) that produced it from the seed."""
 
-    __slots__ = ("rules", "state", "seed", "players", "options", "_log", "_legal", "_legal_set")
+    __slots__ = ("rules", "state", "seed", "players", "options", "_log", "_legal", "_legal_set", "_shown")
 
     def __init__(self, name: str, players: int, seed: int = 0, options: JSON | None = None):
         rules = ruleset(name)
@@ -38,6 +38,7 @@ class Game:
         self._log: list[tuple[int, str]] = []
         self._legal: list[str] | None = None
         self._legal_set: frozenset[str] | None = None
+        self._shown: dict[tuple[int | None, str], tuple[Any, int, list[JSON]]] = {}  # the log as each seat reads it
 
     # the pending decision -------------------------------------------------------------
     @property
@@ -131,6 +132,7 @@ class Game:
         new.state = self.state.clone()
         new._log = list(self._log)
         new._legal, new._legal_set = self._legal, self._legal_set
+        new._shown = {}
         return new
 
     def redrawn(self, seat: int | None, stream: rng.Stream) -> "Game":
@@ -165,11 +167,22 @@ class Game:
         view["scores"] = self.scores
         view["is_over"] = self.is_over
         view["winners"] = self.winners
-        view["log"] = [e.as_dict(self.rules, lang) for e in self.state.events if e.visible_to(seat)]
+        view["log"] = self._readable_log(seat, lang)
         mine = seat is not None and seat == self.to_play
         view["legal_actions"] = ([{"id": a, "text": self.describe_action(a, lang)} for a in self.legal_action_ids()]
                                  if mine else [])
         return view
+
+    def _readable_log(self, seat: int | None, lang: str) -> list[JSON]:
+        """The events `seat` may see, as text. Events are only ever appended to a state's list, so
+        the texts read before are kept (per seat and language) and only newer events are read."""
+        events = self.state.events
+        source, read, texts = self._shown.get((seat, lang), (None, 0, []))
+        if source is not events or read > len(events):
+            read, texts = 0, []
+        texts.extend(e.as_dict(self.rules, lang) for e in events[read:] if e.visible_to(seat))
+        self._shown[(seat, lang)] = (events, len(events), texts)
+        return list(texts)
 
     def state_hash(self) -> str:
         """A hash of the game state (not of its event log: a log is checked by replaying it), so it

@@ -18,6 +18,7 @@ from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, OWNER, Zone
 from . import actions as A
 from . import battle, cards, move, turn  # noqa: F401  (register the base steps, decisions and tasks)
+from .evaluate import base_potential, base_summary
 from .content import CARD_TEXTS, FACTIONS, MAPS, REACH, VIABLE_REACH
 from .modules import FACTION_MODULES, REGISTRY
 from .program import PROGRAM
@@ -107,6 +108,12 @@ class Root(Ruleset):
             text = CARD_TEXTS[key]
             return text.names.get(lang) + (f": {text.text.get(lang)}" if text.text else "")
         return super().rule_text(rule_id, lang)
+
+    def base_potential(self, state: RootState) -> list[float]:
+        return base_potential(state)
+
+    def base_summary(self, state: RootState) -> dict:
+        return base_summary(state)
 
     def base_view(self, state: RootState) -> dict:
         return base_view(state)
