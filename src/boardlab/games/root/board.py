@@ -64,17 +64,23 @@ def rule_total(state: RootState, faction: str, c: int) -> int:
 def ruler(state: RootState, c: int) -> str | None:
     """Who rules `c`: the most warriors and buildings; a tie means no one (LR-02-05), unless a tied
     faction wins ties where it has a piece (the Eyrie's Lords of the Forest, LR-07-02-02)."""
-    best, top = 0, []
-    for f in owners(state):
-        n = rule_total(state, f, c)
-        if n > best:
-            best, top = n, [f]
-        elif n == best and n:
-            top.append(f)
+    counts = {f: w[c] for f, w in state.warriors.items() if w[c]}
+    for owner, _ in state.buildings[c]:
+        if owner:
+            counts[owner] = counts.get(owner, 0) + 1
+    if not counts:
+        return None
+    best = max(counts.values())
+    top = [f for f, n in counts.items() if n == best]
     if len(top) == 1:
         return top[0]
     lords = [f for f in top if of(f).wins_rule_ties]
     return lords[0] if len(lords) == 1 else None
+
+
+def rulers(state: RootState) -> list[str | None]:
+    """The ruler of every clearing (for rules that look at many clearings at once)."""
+    return [ruler(state, c) for c in range(len(state.buildings))]
 
 
 def rules(state: RootState, faction: str, c: int) -> bool:
@@ -82,7 +88,7 @@ def rules(state: RootState, faction: str, c: int) -> bool:
 
 
 def ruled_by(state: RootState, faction: str) -> list[int]:
-    return [c for c in range(len(state.suits)) if ruler(state, c) == faction]
+    return [c for c, f in enumerate(rulers(state)) if f == faction]
 
 
 def has_pieces(state: RootState, faction: str, c: int) -> bool:
@@ -98,11 +104,12 @@ def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
 
 def connected(state: RootState, faction: str, start: int) -> list[int]:
     """`start` and every clearing reached from it through clearings `faction` rules (LR-06-05-04-02)."""
+    ruled = rulers(state)
     seen, todo = {start}, [start]
     while todo:
         c = todo.pop()
         for d in neighbours(state, c):
-            if d not in seen and rules(state, faction, d):
+            if d not in seen and ruled[d] == faction:
                 seen.add(d)
                 todo.append(d)
     return sorted(seen)

@@ -15,17 +15,20 @@ from .program import BASE, extensions, of
 from .records import Move
 from .state import RootState
 
-def destinations(state: RootState, faction: str, origin: int) -> list[int]:
-    """Where warriors of `faction` in `origin` may move now."""
+def destinations(state: RootState, faction: str, origin: int, ruled: list[str | None] | None = None) -> list[int]:
+    """Where warriors of `faction` in `origin` may move now (`ruled`: the rulers, if known)."""
     near = set(B.neighbours(state, origin))
     for fn in extensions(state, "move_destinations"):
         near.update(fn(state, faction, origin))
     near.discard(origin)
-    rule = of(faction).needs_rule_to_move
-    ruled_origin = B.rules(state, faction, origin)
+    if of(faction).needs_rule_to_move:
+        ruled = ruled or B.rulers(state)
+        if ruled[origin] != faction:
+            near = {d for d in near if ruled[d] == faction}
     blocks = extensions(state, "blocks_move")
-    return sorted(d for d in near if (not rule or ruled_origin or B.rules(state, faction, d))
-                  and not any(fn(state, faction, origin, d) for fn in blocks))
+    if blocks:
+        near = {d for d in near if not any(fn(state, faction, origin, d) for fn in blocks)}
+    return sorted(near)
 
 
 def origins(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> list[int]:
@@ -34,7 +37,8 @@ def origins(state: RootState, faction: str, allowed: tuple[int, ...] | None = No
     if w is None:
         return []
     where = range(len(w)) if allowed is None else allowed
-    return [c for c in where if w[c] > 0 and destinations(state, faction, c)]
+    ruled = B.rulers(state)
+    return [c for c in where if w[c] > 0 and destinations(state, faction, c, ruled)]
 
 
 def can_move(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> bool:
