@@ -122,9 +122,9 @@ def apply_card(state: RootState, action_id: str) -> None:
 
 
 def remove_path(state: RootState, task: RemoveClosedPath, card: str) -> None:
-    K.discard(state, task.seat, card, OPEN)
     state.closed = tuple(p for p in state.closed if p != (task.a, task.b))
     state.log(OPEN, "ev.map_mountain.open", seat=task.seat, path=path_text(task.a, task.b))
+    K.discard(state, task.seat, card, OPEN)
     S.score(state, task.seat, 1, OPEN)
 
 
