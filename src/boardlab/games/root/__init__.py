@@ -77,10 +77,12 @@ class Root(Ruleset):
         return out
 
     def main_option_sets(self) -> list[tuple[int, dict]]:
-        return [(2, {}), (2, {"map": "winter"})]
+        return [(2, {}), (2, {"map": "winter"}), (2, {"map": "lake"}), (2, {"map": "mountain"})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
-        return tuple(options["factions"])
+        """The factions in seat order, then the map's own module if it has one (LR-AM)."""
+        board = MAPS[options.get("map", "autumn")]
+        return tuple(options["factions"]) + ((board.module,) if board.module else ())
 
     def base_actions(self, players: int, options: dict) -> list[Segment]:
         return A.segments(players, tuple(options["factions"]))

@@ -41,7 +41,9 @@ class MapClearing(_Strict):
     corner: int | None = None            # the opposite corner clearing (corners only)
     coastal: bool = False
     ferry: bool = False                   # the Ferry starts here (Lake)
+    ferry_xy: tuple[float, float] | None = None  # where the board draws the Ferry at setup
     pass_: bool = Field(False, alias="pass")  # the Pass (Mountain)
+    tower_xy: tuple[float, float] | None = None  # where the board draws the Tower
 
 
 class MapForest(_Strict):
@@ -53,6 +55,7 @@ class MapForest(_Strict):
 
 class MapData(_Strict):
     name: str
+    module: str | None = None             # the module holding the map's own rules (modules/)
     clearings: tuple[MapClearing, ...]
     paths: tuple[tuple[int, int], ...]
     rivers: tuple[tuple[int, int], ...] = ()
@@ -69,6 +72,7 @@ class Board:
     def __init__(self, data: MapData):
         self.name = data.name
         self.data = data
+        self.module = data.module
         n = len(data.clearings)
         self.n = n
         self.printed_suits = tuple(c.suit for c in data.clearings)
@@ -102,6 +106,18 @@ class Board:
         self.clearing_forests = tuple(tuple(f for f, cs in enumerate(self.forests) if i in cs) for i in range(n))
         self.xy = tuple(c.xy for c in data.clearings)
         self.forest_xy = tuple(f.xy for f in data.forests)
+        self._check()
+
+    def _check(self) -> None:
+        """What the Law ties together: the Ferry starts in the corner that is coastal (LR-AM-03-01);
+        closed paths are paths (LR-AM-04-01); the lake links every two coastal clearings (LR-AM-03-02)."""
+        if self.ferry_start is not None and [c for c in self.corners if c in self.coastal] != [self.ferry_start]:
+            raise ValueError(f"{self.name}: the Ferry must start in the one coastal corner")
+        if not set(self.closed_at_start) <= set(self.paths):
+            raise ValueError(f"{self.name}: a closed path that is not a path")
+        for c in self.coastal:
+            if not set(self.coastal) - {c} <= set(self.river_adj[c]):
+                raise ValueError(f"{self.name}: the lake must link clearing {c + 1} to every coastal clearing")
 
 
 # ---- cards ---------------------------------------------------------------------------------------------

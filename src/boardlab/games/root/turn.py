@@ -40,8 +40,6 @@ def setup(state: RootState) -> str:
     state.buildings = [(RUIN,) if c in board.ruins else () for c in range(n)]  # LR-05-01-04
     state.tokens = [()] * n
     state.items = dict(ITEM_SUPPLY)  # LR-05-01-05
-    state.closed = board.closed_at_start
-    state.ferry = board.ferry_start
     cards = [c.id for c in DECKS[opts.get("deck", "standard")]]
     if state.players == 2:  # LR-05-01-03
         cards = [c for c in cards if CARDS[c].kind != "dominance"]
@@ -60,10 +58,13 @@ def setup(state: RootState) -> str:
 
 
 def _suits(state: RootState, printed: tuple[str, ...]) -> tuple[str, ...]:
-    """Printed suits, or (Winter) the 12 clearing markers placed at random (4 of each suit)."""
+    """Printed suits (Autumn), or on a variant map (Winter, Lake, Mountain: no printed suits, RTA-MAP-01)
+    the 12 suit markers, 4 of each suit, shuffled face down and placed one on each clearing (LR-AA-01)."""
     if all(s != "random" for s in printed):
         return printed
-    return tuple(state.shuffle([s for s in SUITS for _ in range(len(printed) // 3)]))
+    suits = tuple(state.shuffle([s for s in SUITS for _ in range(len(printed) // 3)]))
+    state.log(("LR-AA-01", "RTA-MAP-01"), "ev.suit_markers", suits=list(suits))
+    return suits
 
 
 def setup_order(state: RootState) -> list[int]:
