@@ -552,8 +552,8 @@ def test_random_two_player_games_end_on_every_map(map_name, seed):
 
 
 def test_a_logged_count_of_clearings_reads_in_the_log():
-    """Royal Claim logs how many clearings were ruled (a number, not a list): the log still reads."""
+    """Royal Claim logs how many clearings were ruled (`n`): the log reads it."""
     g = game("autumn")
     with positions.edit(g) as s:
-        s.log(("card:royal_claim",), "ev.royal_claim", seat=CAT, clearings=3)
+        s.log(("card:royal_claim",), "ev.royal_claim", seat=CAT, n=3)
     assert g.view(CAT)["log"][-1]["text"].endswith("3 clearing(s) ruled")
