@@ -179,7 +179,7 @@ def test_field_hospitals_in_the_eyries_turn():
     assert H.warriors(g, "marquise", 12) == 0
     assert g.state.supply["marquise"] == 25 - 1
     assert sorted(g.state.hands[CAT]) == ["bird_crossbow", "rabbit_root_tea"] and "fox_anvil" in g.state.discard
-    assert ("LR-06-02-03",) in [r for r, k, _ in H.events(g, since) if k == "ev.cat.hospitals"]
+    assert [r for r, k, _ in H.events(g, since) if k == "ev.cat.hospitals"] == [("LR-06-02-03", "RTA-CAT-03")]
 
 
 @pytest.mark.rule("LR-06-02-03")

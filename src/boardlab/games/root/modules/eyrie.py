@@ -261,7 +261,7 @@ def new_roost(state: RootState, c: int) -> None:
     B.add_building(state, NAME, "roost", c)
     n = B.place_warriors(state, NAME, c, BOARD["new_roost_warriors"])
     short = ("LR-01-05-04",) if n < BOARD["new_roost_warriors"] else ()
-    state.log(("LR-07-04-03",) + short, "ev.eyrie.new_roost", clearing=c, n=n)
+    state.log(("LR-07-04-03", "RTA-EYRIE-04") + short, "ev.eyrie.new_roost", clearing=c, n=n)
 
 
 # ---- Daylight (LR-07-05) ---------------------------------------------------------------------------------------------
@@ -383,7 +383,7 @@ def _resolve(state: RootState, task: EyrieDaylight, action_id: str) -> None:
 
 
 def _cannot(state: RootState, me: int, column: str, card: str) -> None:
-    state.log(("LR-07-05-02",), "ev.eyrie.cannot", column=column, card=card)
+    state.log(("LR-07-05-02", "RTA-EYRIE-02", "RTA-EYRIE-05"), "ev.eyrie.cannot", column=column, card=card)
     turmoil(state, me)
 
 
@@ -426,7 +426,7 @@ def recruit(state: RootState, me: int, c: int) -> None:
     supply holds are placed, then the action was not taken in full: turmoil (LR-01-05-04, RTA-EYRIE-01)."""
     need = 2 if E(state).leader == "charismatic" else 1
     n = B.place_warriors(state, NAME, c, need)
-    rules = ("LR-07-05-02-01",) + (("LR-07-08-02",) if need == 2 else ()) + (("LR-01-05-04",) if n < need else ())
+    rules = ("LR-07-05-02-01",) + (("LR-07-08-02",) if need == 2 else ()) + (("LR-01-05-04", "RTA-EYRIE-01") if n < need else ())
     state.log(rules, "ev.eyrie.recruit", clearing=c, n=n)
     if n < need:
         turmoil(state, me)
@@ -509,8 +509,8 @@ def evening(state: RootState) -> str:
     """LR-07-06: score the rightmost empty space of the Roosts track, then draw and discard."""
     me = seat(state)
     roosts = B.count_on_map(state, NAME, "roost")
-    S.score(state, me, roost_points(roosts), ("LR-07-06", "LR-07-06-01"))
-    K.draw(state, me, 1 + draw_bonuses(roosts), ("LR-07-06", "LR-07-06-02"))
+    S.score(state, me, roost_points(roosts), ("LR-07-06", "LR-07-06-01", "RTA-CAT-01"))
+    K.draw(state, me, 1 + draw_bonuses(roosts), ("LR-07-06", "LR-07-06-02", "RTA-CAT-01"))
     return T.run_then(state, [K.hand_limit(me, ("LR-07-06-02",))], RETURN)
 
 
@@ -557,7 +557,7 @@ def removal_points(state: RootState, owner: str, pieces: list, in_battle: bool) 
     """LR-07-08-04: the Despot scores one more when removing at least one enemy building or token in
     battle (one more for each removal, however many pieces it removes: the Law's FAQ)."""
     if in_battle and E(state).leader == "despot" and any(k != "warrior" for k, _ in pieces):
-        state.log(("LR-07-08-04",), "ev.eyrie.despot", owner=owner)
+        state.log(("LR-07-08-04", "RTA-EYRIE-07"), "ev.eyrie.despot", owner=owner)
         return 1
     return 0
 

@@ -200,7 +200,7 @@ def run_wood(state: RootState, task: CatWood) -> None:
 def apply_wood(state: RootState, action_id: str) -> None:
     task = T.top(state)
     c = A.clearing_arg(action_id)
-    _place_wood(state, c, ("LR-06-04", "LR-01-05-04"))
+    _place_wood(state, c, ("LR-06-04", "LR-01-05-04", "RTA-CAT-02"))
     left = list(task.left)
     left.remove(c)
     T.replace(state, task._replace(left=tuple(left)))
@@ -326,7 +326,7 @@ def apply_recruit(state: RootState, action_id: str) -> None:
     task = T.top(state)
     c = A.clearing_arg(action_id)
     B.place_warriors(state, NAME, c, 1)
-    state.log(("LR-06-05-03", "LR-01-05-04"), "ev.cat.recruit", clearings=[c])
+    state.log(("LR-06-05-03", "LR-01-05-04", "RTA-CAT-02"), "ev.cat.recruit", clearings=[c])
     left = list(task.left)
     left.remove(c)
     T.replace(state, task._replace(left=tuple(left)))
@@ -419,7 +419,7 @@ def _take_wood(state: RootState, c: int) -> None:
 def _finish_build(state: RootState, me: int, c: int, kind: str) -> None:
     placed = B.count_on_map(state, NAME, kind)
     B.add_building(state, NAME, kind, c)
-    state.log(("LR-06-05-04-01", "LR-06-05-04-02", "LR-06-05-04-03"), "ev.cat.build", kind=kind, clearing=c)
+    state.log(("LR-06-05-04-01", "LR-06-05-04-02", "LR-06-05-04-03", "RTA-CAT-01"), "ev.cat.build", kind=kind, clearing=c)
     S.score(state, me, BOARD["points"][kind][placed], ("LR-06-05-04-03",))
 
 
@@ -459,7 +459,7 @@ def evening(state: RootState) -> str:
     M(state).actions = 0
     recruiters = B.count_on_map(state, NAME, "recruiter")
     bonus = sum(1 for k in BOARD["draw_bonus"]["recruiter"] if recruiters >= k)
-    K.draw(state, me, 1 + bonus, ("LR-06-06",))
+    K.draw(state, me, 1 + bonus, ("LR-06-06", "RTA-CAT-01"))
     return T.run_then(state, [K.hand_limit(me, ("LR-06-06",))], RETURN)
 
 
@@ -509,7 +509,7 @@ def apply_hospitals(state: RootState, action_id: str) -> None:
         return
     K.discard(state, task.seat, A.arg(action_id), ("LR-06-02-03",))
     placed = B.place_warriors(state, NAME, keep, task.n)
-    state.log(("LR-06-02-03",), "ev.cat.hospitals", n=placed, clearing=task.clearing, keep=keep)
+    state.log(("LR-06-02-03", "RTA-CAT-03"), "ev.cat.hospitals", n=placed, clearing=task.clearing, keep=keep)
 
 
 # ---- what everyone sees -------------------------------------------------------------------------------------------------
