@@ -171,6 +171,7 @@ def test_field_hospitals_in_the_eyries_turn():
     H.play(g, "craft:fox_favor_of_the_foxes")
     assert g.state.active == EYRIE and g.to_play == CAT and g.decision == "field_hospitals"
     assert g.legal_action_ids() == ["discard:fox_anvil", "discard:bird_crossbow", "pass"]  # not the rabbit
+    assert g.view(EYRIE)["legal_actions"] == [] and g.view(EYRIE)["decision"] == "field_hospitals"
     H.play(g, "pass")                    # the three from clearing 8 go to her supply
     assert g.decision == "field_hospitals" and g.to_play == CAT
     since = len(g.state.events)
@@ -505,3 +506,28 @@ def test_daylight_ends_without_a_question_when_nothing_is_left():
     H.hand(g, CAT, ["fox_anvil"])
     since = H.start(g, CAT, "daylight.start")
     assert "ev.draw" in keys(g, since) and g.state.phase in ("evening", "birdsong")
+
+
+# ---- base fixes this work needed -------------------------------------------------------------------------------
+
+@pytest.mark.rule("LR-05-01-01", "LR-01-04-01")
+@pytest.mark.parametrize("seed", range(6))
+def test_the_starting_player_takes_the_first_turn(seed):
+    """After every faction's setup, the turn goes to the player chosen at random, not the last to set up."""
+    g = H.set_up(H.new(seed=seed))
+    first_turn = next(p for _, k, p in H.events(g) if k == "ev.turn")
+    assert first_turn["seat"] == g.state.first and first_turn["turn"] == 1
+
+
+def test_royal_claim_is_told_in_every_language():
+    g = board()
+    H.put(g, "marquise", 5, warriors=1)
+    H.put(g, "marquise", 9, warriors=1)
+    with positions.edit(g) as s:
+        s.play_area[CAT] = ("bird_royal_claim",)
+    H.start(g, CAT)
+    H.play(g, "use:royal_claim")
+    assert g.state.score[CAT] == 2
+    for lang in ("en", "zh-Hant", "zh-Hans"):
+        told = [e["text"] for e in g.view(EYRIE, lang)["log"] if e["key"] == "ev.royal_claim"]
+        assert len(told) == 1 and "2" in told[0] and "{" not in told[0]

@@ -4,12 +4,15 @@ Disdain for Trade.
 Setup: a roost and 6 warriors in a corner (diagonally opposite another's starting corner if one is
 free), then a leader (decisions). Birdsong: Emergency Orders, add one or two cards to the Decree (at
 most one bird), A New Roost. Daylight: craft with roosts, then resolve the Decree column by column
-(recruit, move, battle, build in a clearing matching each card; bird: any clearing); an action that
-cannot be taken in full means turmoil. Evening: score the Roosts track, draw, hand limit.
+(recruit, move, battle, build in a clearing matching each card; bird: any clearing), the cards of a
+column in any order; an action that cannot be taken in full means turmoil (Humiliate, Purge, Depose,
+Rest), which ends Daylight at once, even in the middle of a recruit. Evening: score the Roosts track,
+draw, hand limit.
 
 State: `mods["eyrie"]`: the leader, the leaders face up, the Decree (four columns of card ids; the
-two Loyal Viziers are "vizier"), and during Daylight the column being resolved and the cards left in
-it.
+two Loyal Viziers are "vizier"), and during Daylight the column being resolved (past the last one once
+the Decree is done or turmoil struck) and the cards left in it. The view shows it all (the Decree is
+face up). Choices the Law leaves open: RTA-EYRIE-01..07 (docs/root-rulings.md, "Marquise and Eyrie").
 """
 from __future__ import annotations
 

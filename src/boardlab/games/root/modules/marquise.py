@@ -9,8 +9,10 @@ then the hand limit. Field Hospitals: when Marquise warriors are removed, the Ma
 card matching their clearing to put them at the keep instead (a decision of the Marquise's seat, in
 anyone's turn).
 
-State: `mods["marquise"]`: the keep's clearing (None once removed), wood in supply, actions left and
-whether she recruited this turn. Building tracks are read off the map (6 of each kind in all).
+State: `mods["marquise"]`: the keep's clearing (None once removed), wood in supply (removed wood comes
+back to it), actions left and whether she recruited this turn. Building tracks are read off the map (6 of
+each kind in all, RTA-CAT-01); the view shows her board. Choices the Law leaves open: RTA-CAT-01..04
+(docs/root-rulings.md, "Marquise and Eyrie").
 """
 from __future__ import annotations
 
@@ -141,7 +143,9 @@ def _setup_options(state: RootState, task: CatSetup) -> list[str]:
 @MODULE.handler(CatSetup)
 def run_setup(state: RootState, task: CatSetup) -> None:
     options = _setup_options(state, task)
-    if len(options) == 1:
+    if not options:   # no open slot in or next to the keep: nothing more can be placed (LR-01-05-04)
+        T.done(state)
+    elif len(options) == 1:
         _do_setup(state, task, options[0])
     else:
         T.ask(state, task.seat, "marquise_setup")
