@@ -78,6 +78,7 @@ def setup_faction(state: RootState) -> str:
     k = state.used["setup"]
     if k == len(order):
         state.used = {}
+        state.active = state.first  # the starting player takes the first turn (LR-05-01-01)
         return "turn.start"
     state.used = {"setup": k + 1}
     state.active = order[k]

@@ -127,7 +127,7 @@ def describe(rules: Any, state: RootState, action_id: str, lang: str) -> str:
 PARAMS = {"card": "card", "cancelled": "card", "clearing": "clearing", "origin": "clearing", "dest": "clearing",
           "keep": "clearing", "faction": "faction", "defender": "faction", "owner": "faction", "item": "item",
           "kind": "piece", "seat": "seat", "victim": "seat", "target": "seat", "partner": "seat", "by": "seat",
-          "first": "seat", "phase": "phase"}
+          "first": "seat", "phase": "phase", "column": "word", "leader": "word"}
 
 
 def localize(rules: Any, params: dict, lang: str) -> dict:

@@ -9,8 +9,10 @@ then the hand limit. Field Hospitals: when Marquise warriors are removed, the Ma
 card matching their clearing to put them at the keep instead (a decision of the Marquise's seat, in
 anyone's turn).
 
-State: `mods["marquise"]`: the keep's clearing (None once removed), wood in supply, actions left and
-whether she recruited this turn. Building tracks are read off the map (6 of each kind in all).
+State: `mods["marquise"]`: the keep's clearing (None once removed), wood in supply (removed wood comes
+back to it), actions left and whether she recruited this turn. Building tracks are read off the map (6 of
+each kind in all, RTA-CAT-01); the view shows her board. Choices the Law leaves open: RTA-CAT-01..04
+(docs/root-rulings.md, "Marquise and Eyrie").
 """
 from __future__ import annotations
 
@@ -57,6 +59,9 @@ class MarquiseState(Data):
 
 def M(state: RootState) -> MarquiseState:
     return state.mods[NAME]
+
+
+MODULE.data = lambda state: MarquiseState()
 
 
 def seat(state: RootState) -> int:
@@ -118,8 +123,10 @@ class FieldHospitals(NamedTuple):
 
 @MODULE.step("marquise.setup")
 def setup(state: RootState) -> str:
+    """LR-06-03-01 (25 warriors, 8 wood) and LR-06-03-05 (the other buildings on the tracks): the
+    supplies are the faction's data; the tracks are read off the buildings on the map."""
     me = seat(state)
-    state.mods[NAME] = MarquiseState()
+    state.log(("LR-06-03-01", "LR-06-03-05"), "ev.cat.supplies", warriors=state.supply[NAME], wood=M(state).wood)
     return T.run_then(state, [CatSetup(me, "keep")], RETURN)
 
 
@@ -136,7 +143,9 @@ def _setup_options(state: RootState, task: CatSetup) -> list[str]:
 @MODULE.handler(CatSetup)
 def run_setup(state: RootState, task: CatSetup) -> None:
     options = _setup_options(state, task)
-    if len(options) == 1:
+    if not options:   # no open slot in or next to the keep: nothing more can be placed (LR-01-05-04)
+        T.done(state)
+    elif len(options) == 1:
         _do_setup(state, task, options[0])
     else:
         T.ask(state, task.seat, "marquise_setup")
@@ -195,7 +204,7 @@ def run_wood(state: RootState, task: CatWood) -> None:
 def apply_wood(state: RootState, action_id: str) -> None:
     task = T.top(state)
     c = A.clearing_arg(action_id)
-    _place_wood(state, c, ("LR-06-04", "LR-01-05-04"))
+    _place_wood(state, c, ("LR-06-04", "LR-01-05-04", "RTA-CAT-02"))
     left = list(task.left)
     left.remove(c)
     T.replace(state, task._replace(left=tuple(left)))
@@ -247,7 +256,15 @@ def _action_options(state: RootState, task: CatDaylight) -> list[str]:
 
 @MODULE.handler(CatDaylight)
 def run_daylight(state: RootState, task: CatDaylight) -> None:
-    T.ask(state, task.seat, "marquise_craft" if task.stage == "craft" else "marquise_action")
+    """Asked only when there is a choice: with nothing to craft she goes on to her actions, and with
+    nothing left to do her Daylight ends."""
+    if task.stage == "craft":
+        if _craft_options(state, task) == ["done"]:
+            T.replace(state, task._replace(stage="act"))
+        else:
+            T.ask(state, task.seat, "marquise_craft")
+    else:
+        T.ask_or_done(state, task.seat, "marquise_action", _action_options(state, task) != ["end"])
 
 
 @MODULE.task_decision("marquise_craft", lambda state: _craft_options(state, T.top(state)))
@@ -313,7 +330,7 @@ def apply_recruit(state: RootState, action_id: str) -> None:
     task = T.top(state)
     c = A.clearing_arg(action_id)
     B.place_warriors(state, NAME, c, 1)
-    state.log(("LR-06-05-03", "LR-01-05-04"), "ev.cat.recruit", clearings=[c])
+    state.log(("LR-06-05-03", "LR-01-05-04", "RTA-CAT-02"), "ev.cat.recruit", clearings=[c])
     left = list(task.left)
     left.remove(c)
     T.replace(state, task._replace(left=tuple(left)))
@@ -406,7 +423,7 @@ def _take_wood(state: RootState, c: int) -> None:
 def _finish_build(state: RootState, me: int, c: int, kind: str) -> None:
     placed = B.count_on_map(state, NAME, kind)
     B.add_building(state, NAME, kind, c)
-    state.log(("LR-06-05-04-01", "LR-06-05-04-02", "LR-06-05-04-03"), "ev.cat.build", kind=kind, clearing=c)
+    state.log(("LR-06-05-04-01", "LR-06-05-04-02", "LR-06-05-04-03", "RTA-CAT-01"), "ev.cat.build", kind=kind, clearing=c)
     S.score(state, me, BOARD["points"][kind][placed], ("LR-06-05-04-03",))
 
 
@@ -443,33 +460,38 @@ def apply_overwork_card(state: RootState, action_id: str) -> None:
 @MODULE.step("marquise.evening")
 def evening(state: RootState) -> str:
     me = seat(state)
+    M(state).actions = 0
     recruiters = B.count_on_map(state, NAME, "recruiter")
     bonus = sum(1 for k in BOARD["draw_bonus"]["recruiter"] if recruiters >= k)
-    K.draw(state, me, 1 + bonus, ("LR-06-06",))
+    K.draw(state, me, 1 + bonus, ("LR-06-06", "RTA-CAT-01"))
     return T.run_then(state, [K.hand_limit(me, ("LR-06-06",))], RETURN)
 
 
 # ---- the keep and Field Hospitals (LR-06-02-02/03) ----------------------------------------------------------------------
 
 def blocks_placing(state: RootState, placer: str, c: int) -> bool:
-    data = state.mods.get(NAME)
-    return data is not None and placer != NAME and data.keep == c
+    return placer != NAME and M(state).keep == c
 
 
 MODULE.blocks_placing = blocks_placing
 
 
 def on_removed(state: RootState, by_seat: int | None, owner: str, c: int, pieces: list, in_battle: bool) -> list:
-    data = state.mods.get(NAME)
-    if data is None:
+    """Her removed pieces: wood back to her supply (LR-AG-24), the keep gone for good (LR-06-02-02),
+    and removed warriors may go to the keep (Field Hospitals, LR-06-02-03)."""
+    if owner != NAME:
         return []
-    if owner == NAME and any(k == "keep" for k, _ in pieces):
+    data = M(state)
+    removed = dict(pieces)
+    if removed.get("wood"):
+        data.wood += removed["wood"]
+        state.log(("LR-AG-24",), "ev.cat.wood_back", n=removed["wood"], clearing=c)
+    if removed.get("keep"):
         data.keep = None
         state.log(("LR-06-02-02",), "ev.cat.keep_removed", clearing=c)
-    n = sum(k_n[1] for k_n in pieces if k_n[0] == "warrior") if owner == NAME else 0
     me = state.seat_of(NAME)
-    if n and data.keep is not None and me is not None and K.matching(state, me, state.suits[c]):
-        return [FieldHospitals(me, c, n)]
+    if removed.get("warrior") and data.keep is not None and me is not None and K.matching(state, me, state.suits[c]):
+        return [FieldHospitals(me, c, removed["warrior"])]
     return []
 
 
@@ -491,7 +513,25 @@ def apply_hospitals(state: RootState, action_id: str) -> None:
         return
     K.discard(state, task.seat, A.arg(action_id), ("LR-06-02-03",))
     placed = B.place_warriors(state, NAME, keep, task.n)
-    state.log(("LR-06-02-03",), "ev.cat.hospitals", n=placed, clearing=task.clearing, keep=keep)
+    state.log(("LR-06-02-03", "RTA-CAT-03"), "ev.cat.hospitals", n=placed, clearing=task.clearing, keep=keep)
+
+
+# ---- what everyone sees -------------------------------------------------------------------------------------------------
+
+def view(state: RootState, full: dict) -> None:
+    """Her faction board: the keep, the wood supply, each Buildings track (buildings on the map, the
+    next cost and points), and during her Daylight the actions left."""
+    data = M(state)
+    tracks = {}
+    for kind in KINDS:
+        placed = B.count_on_map(state, NAME, kind)
+        tracks[kind] = {"on_map": placed, "next_cost": next_cost(state, kind),
+                        "next_points": BOARD["points"][kind][placed] if placed < BOARD["buildings"] else None}
+    full[NAME] = {"keep": None if data.keep is None else data.keep + 1, "wood": data.wood, "tracks": tracks,
+                  "actions": data.actions, "recruited": data.recruited}
+
+
+MODULE.view = view
 
 
 # ---- the faction's action ids ------------------------------------------------------------------------------------------
