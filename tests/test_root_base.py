@@ -140,6 +140,7 @@ def test_no_action_makes_agreements_or_gives_cards_unless_an_effect_says_so():
 def test_actions_never_wait_for_the_victims_consent():
     g, cat, bird = table()
     hand(g, bird, ["rabbit_bake_sale"])
+    put(g, "marquise", 1, warriors=1)  # something to do in Daylight: her turn waits there
     with positions.edit(g) as s:
         s.play_area[cat] = ("fox_stand_and_deliver",)
     start(g, cat, "birdsong.start")
@@ -243,6 +244,13 @@ def eyrie_daylight(g, bird, decree: dict[str, tuple[str, ...]], leader: str = "b
     start(g, bird, "daylight.start")
     if g.decision == "eyrie_craft":
         play(g, "done")
+    return g
+
+
+def resolve(g, column: str, card: str):
+    """Resolve a Decree card (asked only when the column holds several)."""
+    if g.decision == "eyrie_resolve":
+        play(g, f"resolve:{column}:{card}")
     return g
 
 
@@ -356,7 +364,7 @@ def test_persistent_effects_go_to_the_play_area_and_cannot_be_spent_from_there()
     put(g, "marquise", 12, warriors=1, buildings=["sawmill"])
     hand(g, cat, ["bird_armorers"])
     start(g, cat, "daylight.start")
-    play(g, "craft:bird_armorers", "done")
+    play(g, "craft:bird_armorers")
     assert g.state.play_area[cat] == ("bird_armorers",) and g.state.hands[cat] == []
     assert "overwork" not in g.legal_action_ids() and not any(a.startswith("extra:") for a in g.legal_action_ids())
 
@@ -480,7 +488,7 @@ def test_removing_an_enemy_building_or_token_scores_one_warriors_none():
     for seed in range(80):
         h = reroll(g.clone(), seed)
         eyrie_daylight(h, bird, {"battle": ("fox_root_tea",)})
-        play(h, "resolve:battle:fox_root_tea")
+        resolve(h, "battle", "fox_root_tea")
         if h.decision == "battle_where":
             play(h, "battle:12")
         roll = logged(h, "ev.roll")
@@ -592,10 +600,10 @@ def test_crafting_activates_pieces_of_the_cost_suits_once_each_per_turn():
     g, cat, bird = table()
     put(g, "marquise", 1, warriors=1, buildings=["workshop"])   # fox
     put(g, "marquise", 9, warriors=1, buildings=["workshop"])   # mouse
-    hand(g, cat, ["fox_anvil", "bird_crossbow", "rabbit_a_visit_to_friends", "bird_royal_claim"])
+    hand(g, cat, ["fox_anvil", "bird_crossbow", "rabbit_a_visit_to_friends", "bird_royal_claim", "mouse_root_tea"])
     start(g, cat, "daylight.start")
     crafts = {a for a in g.legal_action_ids() if a.startswith("craft:")}
-    assert crafts == {"craft:fox_anvil", "craft:bird_crossbow"}  # no rabbit workshop; Royal Claim needs four
+    assert crafts == {"craft:fox_anvil", "craft:bird_crossbow", "craft:mouse_root_tea"}  # no rabbit; Royal Claim: 4
     play(g, "craft:fox_anvil")
     assert "craft:bird_crossbow" not in g.legal_action_ids()  # the fox workshop is used this turn
     put(g, "marquise", 12, warriors=1, buildings=["workshop"])  # a second fox workshop
@@ -640,7 +648,7 @@ def test_no_second_identical_persistent_effect():
     with positions.edit(g) as s:
         s.play_area[cat] = ("bird_armorers",)
     start(g, cat, "daylight.start")
-    assert g.legal_action_ids() == ["done"]
+    assert g.decision == "marquise_action" and not [a for a in g.legal_action_ids() if a.startswith("craft:")]
 
 
 # ---- moving (LR-04-02) ------------------------------------------------------------------------------------------
@@ -768,7 +776,7 @@ def test_the_side_taking_hits_loses_warriors_first_then_picks_among_its_other_pi
         put(g, "marquise", 12, buildings=["workshop"], tokens=["wood"])
         hand(g, bird, ["fox_root_tea"])
         eyrie_daylight(reroll(g, seed), bird, {"battle": ("fox_root_tea",)})
-        play(g, "resolve:battle:fox_root_tea")
+        resolve(g, "battle", "fox_root_tea")
         if g.decision == "battle_where":
             play(g, "battle:12")
         roll = logged(g, "ev.roll")
