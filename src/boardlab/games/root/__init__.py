@@ -18,7 +18,7 @@ from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, OWNER, Zone
 from . import actions as A
 from . import battle, cards, move, turn  # noqa: F401  (register the base steps, decisions and tasks)
-from .content import CARD_TEXTS, FACTIONS, MAPS, REACH, VIABLE_REACH
+from .content import CARD_TEXTS, DECK_MODULES, DECKS, FACTIONS, MAPS, REACH, VIABLE_REACH
 from .modules import FACTION_MODULES, REGISTRY
 from .program import PROGRAM
 from .state import RootState
@@ -31,7 +31,7 @@ Faction = Literal[FACTION_MODULES]  # type: ignore[valid-type]
 
 class RootOptions(Options):
     map: Literal[tuple(MAPS)] = option("autumn")  # type: ignore[valid-type]
-    deck: Literal["standard"] = option("standard")
+    deck: Literal[tuple(DECKS)] = option("standard")  # type: ignore[valid-type]
     factions: list[Faction] | None = option(None, per_seat=True)
     below_reach: bool = option(False)
     turn_limit: int | None = option(None, ge=1, le=500)
@@ -76,13 +76,14 @@ class Root(Ruleset):
         return out
 
     def main_option_sets(self) -> list[tuple[int, dict]]:
-        return [(2, {}), (2, {"map": "winter"})]
+        return [(2, {}), (2, {"map": "winter"}), (2, {"deck": "exiles"})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
-        return tuple(options["factions"])
+        """The factions in seat order, then the modules of the deck's card effects (data/decks.yaml)."""
+        return tuple(options["factions"]) + DECK_MODULES[options.get("deck", "standard")]
 
     def base_actions(self, players: int, options: dict) -> list[Segment]:
-        return A.segments(players, tuple(options["factions"]))
+        return A.segments(players, tuple(options["factions"]), options.get("deck", "standard"))
 
     def scores(self, state: RootState) -> list[int]:
         return list(state.score) if state.score else [0] * state.players
