@@ -667,8 +667,10 @@ def test_random_marquise_eyrie_games_with_the_exiles_deck_end():
         for e in g.state.events:
             for lang in LANGS:
                 rules.catalogue.text(e.key, lang, **rules.localize(e.key, e.params, lang))
-            trail |= {r for r in e.rules if r.startswith("card:")}
+            trail |= {r for r in e.rules if r.startswith(("card:", "RTA-EP"))}
     assert len({r for r in trail if r[5:] in EFFECT_CARDS}) >= 12
+    for rule in trail:   # every card and ruling the log cites has its text
+        assert all(rules.rule_text(rule, lang) for lang in LANGS), rule
 
 
 def test_module_actions_are_described_in_three_languages():

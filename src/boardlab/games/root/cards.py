@@ -21,7 +21,8 @@ HAND_LIMIT = 5  # LR-06-06, LR-07-06-02, LR-08-06-02, LR-09-06-03
 def draw(state: RootState, seat: int, n: int, rules: tuple[str, ...]) -> list[str]:
     """Draw `n` cards; an empty deck is reshuffled from the discard pile at once (LR-02-01). When a
     module offers the seat something instead (extension point `draw_options`: Informants), the
-    draw becomes a decision (`DrawChoice`, run next) and nothing is drawn yet."""
+    draw becomes a decision (`DrawChoice`, pushed on the task stack) and nothing is drawn yet: a step
+    that draws must run the task stack afterwards (`T.run_then`), as the factions' Evenings do."""
     if n > 0 and any(fn(state, seat, n) for fn in extensions(state, "draw_options")):
         T.push(state, DrawChoice(seat, n, rules))
         return []

@@ -194,8 +194,8 @@ def count_coffins(state: RootState, seat: int) -> None:
     """At the start of the holder's Birdsong: a point per five warriors on the card, then they all
     go back to their supplies."""
     total = sum(X(state).coffins.values())
-    S.score(state, seat, total // 5, ("card:coffin_makers",))
-    release_coffins(state, ("card:coffin_makers",))
+    S.score(state, seat, total // 5, ("card:coffin_makers", "RTA-EP-15"))
+    release_coffins(state, ("card:coffin_makers", "RTA-EP-15"))
 
 
 def release_coffins(state: RootState, rules: tuple[str, ...]) -> None:
