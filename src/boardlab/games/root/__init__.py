@@ -18,8 +18,8 @@ from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, OWNER, Zone
 from . import actions as A
 from . import battle, cards, move, turn  # noqa: F401  (register the base steps, decisions and tasks)
+from .content import CARD_TEXTS, DECK_MODULES, DECKS, FACTIONS, MAPS, REACH, VIABLE_REACH
 from .evaluate import base_potential, base_summary
-from .content import CARD_TEXTS, FACTIONS, MAPS, REACH, VIABLE_REACH
 from .modules import FACTION_MODULES, REGISTRY
 from .program import PROGRAM
 from .state import RootState
@@ -32,7 +32,7 @@ Faction = Literal[FACTION_MODULES]  # type: ignore[valid-type]
 
 class RootOptions(Options):
     map: Literal[tuple(MAPS)] = option("autumn")  # type: ignore[valid-type]
-    deck: Literal["standard"] = option("standard")
+    deck: Literal[tuple(DECKS)] = option("standard")  # type: ignore[valid-type]
     factions: list[Faction] | None = option(None, per_seat=True)
     below_reach: bool = option(False)
     turn_limit: int | None = option(None, ge=1, le=500)
@@ -77,15 +77,18 @@ class Root(Ruleset):
         return out
 
     def main_option_sets(self) -> list[tuple[int, dict]]:
-        return [(2, {}), (2, {"map": "winter"}), (2, {"map": "lake"}), (2, {"map": "mountain"})]
+        return [(2, {}), (2, {"map": "winter"}), (2, {"map": "lake"}), (2, {"map": "mountain"}),
+                (2, {"deck": "exiles"})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
-        """The factions in seat order, then the map's own module if it has one (LR-AM)."""
+        """The factions in seat order, the map's own module if it has one (LR-AM), then the modules of
+        the deck's card effects (data/decks.yaml)."""
         board = MAPS[options.get("map", "autumn")]
-        return tuple(options["factions"]) + ((board.module,) if board.module else ())
+        return (tuple(options["factions"]) + ((board.module,) if board.module else ())
+                + DECK_MODULES[options.get("deck", "standard")])
 
     def base_actions(self, players: int, options: dict) -> list[Segment]:
-        return A.segments(players, tuple(options["factions"]))
+        return A.segments(players, tuple(options["factions"]), options.get("deck", "standard"))
 
     def scores(self, state: RootState) -> list[int]:
         return list(state.score) if state.score else [0] * state.players

@@ -15,10 +15,11 @@ Clearings are named by their map number (1-12, the `id` in data/maps); seats by 
 | `dominance:CARD` | phase option | activate a dominance card (LR-03-03-01) |
 | `take_dominance:CARD`, `spend:CARD` | phase option, take_dominance | take an available dominance card by spending a matching card (LR-03-03-04) |
 | `use:KEY`, `use:KEY:SEAT`, `use:KEY:C` | phase option | use a crafted card's effect (Royal Claim, Stand and Deliver!, Tax Collector, Codebreakers, Better Burrow Bank, ...) |
+| `draw` | draw_choice | draw the cards after all (a module offered something else, such as Informants) |
 | `skip`, `done`, `pass` | (several) | a word answer |
 
 The action space lays out: the words; `craft:`, `discard:`, `ambush:`, `foil:`, `dominance:`,
-`take_dominance:`, `spend:` for every card of the deck; `any:` for the suits; `from:`/`to:`/
+`take_dominance:`, `spend:` for every card of the deck in play (option `deck`); `any:` for the suits; `from:`/`to:`/
 `battle:` for every clearing; `warriors:1..25`; `defender:` for every faction in play; `effect:`
 and `use:` forms; then the segments of the factions in play, in seat order (each with its own ids
 and `remove:` for its building and token kinds).
@@ -92,8 +93,8 @@ def use_id(key: str, target: int | None = None) -> str:
     return f"use:{key}" if target is None else f"use:{key}:{target}"
 
 
-def segments(players: int, factions: tuple[str, ...]) -> list[Segment]:
-    cards = [c.id for c in DECKS["standard"]]
+def segments(players: int, factions: tuple[str, ...], deck: str = "standard") -> list[Segment]:
+    cards = [c.id for c in DECKS[deck]]
     clearings = [clearing_id(c) for c in range(12)]
     ids = list(WORDS)
     for h in ("craft", "discard", "ambush", "foil", "dominance", "take_dominance", "spend"):
@@ -105,6 +106,7 @@ def segments(players: int, factions: tuple[str, ...]) -> list[Segment]:
     ids += [defender_id(f) for f in factions]
     ids += [f"effect:{k}" for k in BATTLE_EFFECTS]
     ids += [use_id(k) for k in CARD_USES] + [use_id(k, s) for k in SEAT_USES for s in range(players)]
+    ids.append("draw")  # a draw_choice answer: draw after all (a module offered something instead)
     return [Vocabulary(ids)]
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from .content import MAPS, Board
-from .program import PROGRAM, of
+from .program import PROGRAM, extensions, of
 from .state import FOREST, RootState
 
 
@@ -23,6 +23,16 @@ def neighbours(state: RootState, c: int) -> tuple[int, ...]:
     if not state.closed:
         return adj
     return tuple(d for d in adj if (min(c, d), max(c, d)) not in state.closed)
+
+
+def adjacent(state: RootState, faction: str, c: int) -> tuple[int, ...]:
+    """Clearings adjacent to `c` for `faction`: linked by an open path, plus what its effects add
+    (extension point `adjacent`: Boat Builders' rivers, Tunnels)."""
+    near = neighbours(state, c)
+    more = [d for fn in extensions(state, "adjacent") for d in fn(state, faction, c) or ()]
+    if not more:
+        return near
+    return tuple(sorted(set(near).union(more) - {c}))
 
 
 def suit(state: RootState, c: int) -> str:
@@ -57,8 +67,12 @@ def owners(state: RootState) -> tuple[str, ...]:
 
 
 def rule_total(state: RootState, faction: str, c: int) -> int:
-    """Warriors plus buildings (tokens and pawns do not count, LR-02-05)."""
-    return warriors(state, faction, c) + sum(1 for owner, _ in state.buildings[c] if owner == faction)
+    """Warriors plus buildings (tokens and pawns do not count, LR-02-05), plus what effects add
+    (extension point `rule_bonus`: Soup Kitchens)."""
+    total = warriors(state, faction, c) + sum(1 for owner, _ in state.buildings[c] if owner == faction)
+    for fn in extensions(state, "rule_bonus"):
+        total += fn(state, faction, c)
+    return total
 
 
 def ruler(state: RootState, c: int) -> str | None:
@@ -68,6 +82,11 @@ def ruler(state: RootState, c: int) -> str | None:
     for owner, _ in state.buildings[c]:
         if owner:
             counts[owner] = counts.get(owner, 0) + 1
+    for fn in extensions(state, "rule_bonus"):  # LR-02-05 as rule_total counts it (Soup Kitchens)
+        for f in owners(state):
+            bonus = fn(state, f, c)
+            if bonus:
+                counts[f] = counts.get(f, 0) + bonus
     if not counts:
         return None
     best = max(counts.values())
@@ -108,7 +127,7 @@ def connected(state: RootState, faction: str, start: int) -> list[int]:
     seen, todo = {start}, [start]
     while todo:
         c = todo.pop()
-        for d in neighbours(state, c):
+        for d in adjacent(state, faction, c):
             if d not in seen and ruled[d] == faction:
                 seen.add(d)
                 todo.append(d)

@@ -10,7 +10,7 @@ from . import board as B
 from . import scoring as S
 from .content import CARDS, SUITS
 from .program import BASE, extensions, faction
-from .records import Craft, HandLimit, RemovePieces
+from .records import Craft, DrawChoice, HandLimit, RemovePieces, WarriorsReturned
 from .state import RootState
 
 HAND_LIMIT = 5  # LR-06-06, LR-07-06-02, LR-08-06-02, LR-09-06-03
@@ -19,7 +19,18 @@ HAND_LIMIT = 5  # LR-06-06, LR-07-06-02, LR-08-06-02, LR-09-06-03
 # ---- the deck and the discard pile ------------------------------------------------------------------------
 
 def draw(state: RootState, seat: int, n: int, rules: tuple[str, ...]) -> list[str]:
-    """Draw `n` cards; an empty deck is reshuffled from the discard pile at once (LR-02-01)."""
+    """Draw `n` cards; an empty deck is reshuffled from the discard pile at once (LR-02-01). When a
+    module offers the seat something instead (extension point `draw_options`: Informants), the
+    draw becomes a decision (`DrawChoice`, pushed on the task stack) and nothing is drawn yet: a step
+    that draws must run the task stack afterwards (`T.run_then`), as the factions' Evenings do."""
+    if n > 0 and any(fn(state, seat, n) for fn in extensions(state, "draw_options")):
+        T.push(state, DrawChoice(seat, n, rules))
+        return []
+    return draw_now(state, seat, n, rules)
+
+
+def draw_now(state: RootState, seat: int, n: int, rules: tuple[str, ...]) -> list[str]:
+    """Draw `n` cards from the deck, with no module's choice."""
     drawn = []
     for _ in range(n):
         if not state.deck:
@@ -74,7 +85,34 @@ def hand_limit(seat: int, rules: tuple[str, ...], limit: int = HAND_LIMIT) -> Ha
 
 @BASE.handler(HandLimit)
 def run_hand_limit(state: RootState, task: HandLimit) -> None:
+    below = state.tasks[-2] if len(state.tasks) > 1 else None
+    if isinstance(below, DrawChoice) and below.seat == task.seat:  # the draw before it comes first
+        state.tasks[-2], state.tasks[-1] = task, below
+        return
     T.ask_or_done(state, task.seat, "discard", len(state.hands[task.seat]) > task.limit)
+
+
+def _draw_options(state: RootState, seat: int, n: int) -> list[str]:
+    return [i for fn in extensions(state, "draw_options") for i in fn(state, seat, n) or []]
+
+
+@BASE.handler(DrawChoice)
+def run_draw_choice(state: RootState, task: DrawChoice) -> None:
+    if _draw_options(state, task.seat, task.n):
+        T.ask(state, task.seat, "draw_choice")
+    else:
+        T.done(state)
+        draw_now(state, task.seat, task.n, task.rules)
+
+
+@BASE.task_decision("draw_choice", lambda state: ["draw"] + _draw_options(state, T.top(state).seat, T.top(state).n))
+def apply_draw_choice(state: RootState, action_id: str) -> None:
+    task = T.top(state)
+    T.done(state)
+    if action_id == "draw":
+        draw_now(state, task.seat, task.n, task.rules)
+    elif not any(fn(state, task.seat, action_id) for fn in extensions(state, "use_draw_option")):
+        raise ValueError(f"unknown draw option {action_id!r}")
 
 
 @BASE.task_decision("discard", lambda state: [A.discard_id(c) for c in dict.fromkeys(state.hands[T.top(state).seat])])
@@ -178,6 +216,7 @@ def resolve_craft(state: RootState, seat: int, card: str) -> None:
             state.crafted[seat] = state.crafted[seat] + (item,)
         state.log(("LR-04-01-02",), "ev.item", seat=seat, item=item)
         S.score(state, seat, f.item_points(state, seat, spec.vp), ("LR-03-02-02",))
+        T.push(state, *[t for fn in extensions(state, "item_crafted") for t in fn(state, seat, item) or []])
     elif spec.kind == "favor":
         favor(state, seat, spec.suit, f"card:{spec.key}")
 
@@ -222,7 +261,22 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
         S.score(state, by, scored, ("LR-03-02-01",) + task.rules)
     for fn in extensions(state, "removed"):
         later += fn(state, by, task.owner, task.clearing, removed, task.in_battle) or []
+    warriors = sum(n for k, n in removed if k == "warrior")
+    if warriors and extensions(state, "warriors_returned"):
+        later.append(WarriorsReturned(task.owner, task.clearing, warriors, state.supply.get(task.owner, 0)))
     T.push(state, *later)
+
+
+@BASE.handler(WarriorsReturned)
+def run_warriors_returned(state: RootState, task: WarriorsReturned) -> None:
+    """The removed warriors still in the supply: those not placed elsewhere since by the removal's own
+    effects (Field Hospitals places them at the keep instead of the supply, LR-06-02-03)."""
+    T.done(state)
+    placed_since = max(0, task.supply - state.supply.get(task.owner, 0))
+    still = min(task.n, max(0, task.n - placed_since))
+    if still:
+        T.push(state, *[t for fn in extensions(state, "warriors_returned")
+                        for t in fn(state, task.owner, task.clearing, still) or []])
 
 
 def remove_now(state: RootState, owner: str, c: int, pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:

@@ -199,10 +199,24 @@ def _deck(path: str) -> tuple[Card, ...]:
     return tuple(out)
 
 
-DECKS["standard"] = _deck("cards-standard.yaml")
+class DeckSpec(_Strict):
+    cards: str            # the deck's card list (data/cards-*.yaml)
+    texts: str            # names and effect texts of its cards (data/card-texts*.yaml)
+    modules: tuple[str, ...] = ()  # the modules carrying its card effects, switched on with the deck
+
+
+DECK_SPECS: dict[str, DeckSpec] = {k: DeckSpec.model_validate(v) for k, v in _load("decks.yaml").items()}
+CARD_TEXTS: dict[str, CardText] = {}
+for _name, _spec in DECK_SPECS.items():
+    DECKS[_name] = _deck(_spec.cards)
+    CARD_TEXTS.update({k: CardText.model_validate(v) for k, v in _load(_spec.texts).items()})
 for _deck_cards in DECKS.values():
-    CARDS.update({c.id: c for c in _deck_cards})
-CARD_TEXTS: dict[str, CardText] = {k: CardText.model_validate(v) for k, v in _load("card-texts.yaml").items()}
+    for _card in _deck_cards:
+        _seen = CARDS.setdefault(_card.id, _card)
+        if (_seen.key, _seen.suit, _seen.kind, _seen.cost, _seen.item, _seen.vp) != (
+                _card.key, _card.suit, _card.kind, _card.cost, _card.item, _card.vp):
+            raise ValueError(f"card {_card.id} differs between decks")  # decks share ids of shared cards
+DECK_MODULES: dict[str, tuple[str, ...]] = {k: d.modules for k, d in DECK_SPECS.items()}
 FACTIONS: dict[str, FactionSpec] = {f["key"]: FactionSpec.model_validate(f) for f in _load("factions.yaml")}
 CHARACTERS: dict[str, CharacterSpec] = {c["key"]: CharacterSpec.model_validate(c) for c in _load("vagabonds.yaml")}
 QUESTS: tuple[QuestSpec, ...] = tuple(QuestSpec.model_validate(q) for q in _load("quests.yaml"))

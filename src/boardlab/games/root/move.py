@@ -15,13 +15,17 @@ from .program import BASE, extensions, of
 from .records import Move
 from .state import RootState
 
-def destinations(state: RootState, faction: str, origin: int, ruled: list[str | None] | None = None) -> list[int]:
-    """Where warriors of `faction` in `origin` may move now (`ruled`: the rulers, if known)."""
-    near = set(B.neighbours(state, origin))
+def destinations(state: RootState, faction: str, origin: int, ignore_rule: bool = False,
+                 ruled: list[str | None] | None = None) -> list[int]:
+    """Where warriors of `faction` in `origin` may move now (adjacent for the faction, extension point
+    `adjacent`); `ignore_rule` for a move that ignores rule (False Orders), as do factions that
+    need no rule and moves under `moves_ignore_rule` (Corvid Planners). `ruled`: the rulers, if known."""
+    near = set(B.adjacent(state, faction, origin))
     for fn in extensions(state, "move_destinations"):
         near.update(fn(state, faction, origin))
     near.discard(origin)
-    if of(faction).needs_rule_to_move:
+    if (of(faction).needs_rule_to_move and not ignore_rule
+            and not any(fn(state, faction) for fn in extensions(state, "moves_ignore_rule"))):
         ruled = ruled or B.rulers(state)
         if ruled[origin] != faction:
             near = {d for d in near if ruled[d] == faction}
@@ -38,7 +42,7 @@ def origins(state: RootState, faction: str, allowed: tuple[int, ...] | None = No
         return []
     where = range(len(w)) if allowed is None else allowed
     ruled = B.rulers(state)
-    return [c for c in where if w[c] > 0 and destinations(state, faction, c, ruled)]
+    return [c for c in where if w[c] > 0 and destinations(state, faction, c, ruled=ruled)]
 
 
 def can_move(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> bool:
@@ -96,12 +100,19 @@ def apply_count(state: RootState, action_id: str) -> None:
 def _move(state: RootState, task: Move, n: int) -> None:
     a, b = task.origin, task.dest
     assert a is not None and b is not None
-    B.move_warriors(state, task.faction, a, b, n)
-    state.log(task.rules + ("LR-04-02",), "ev.move", seat=task.seat, faction=task.faction, origin=a, dest=b, n=n)
     T.replace(state, task._replace(left=task.left - 1, origin=None, dest=None, must=False))
+    T.push(state, *relocate(state, task.seat, task.faction, a, b, n, task.rules))
+
+
+def relocate(state: RootState, seat: int, faction: str, a: int, b: int, n: int, rules: tuple[str, ...]) -> list:
+    """Move `n` warriors of `faction` from `a` to `b` (moved by `seat`): log it and return the tasks
+    of the effects a move triggers (`moved`, `moved_into`). For moves made outside a `Move` task
+    (False Orders) as well."""
+    B.move_warriors(state, faction, a, b, n)
+    state.log(rules + ("LR-04-02",), "ev.move", seat=seat, faction=faction, origin=a, dest=b, n=n)
     later = []
     for fn in extensions(state, "moved"):
-        later += fn(state, task.seat, task.faction, a, b, n) or []
+        later += fn(state, seat, faction, a, b, n) or []
     for fn in extensions(state, "moved_into"):
-        later += fn(state, task.seat, task.faction, b, n) or []
-    T.push(state, *later)
+        later += fn(state, seat, faction, b, n) or []
+    return later

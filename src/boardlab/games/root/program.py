@@ -33,6 +33,21 @@ POINTS: dict[str, str] = {
     "daylight_start": "fn(state, seat) -> tasks at the start of the seat's Daylight",
     "evening_start": "fn(state, seat) -> tasks at the start of the seat's Evening",
     "evening_end": "fn(state, seat) -> tasks at the end of the seat's Evening (the Pass)",
+    "birdsong_end": "fn(state, seat) -> tasks at the end of the seat's Birdsong, after its faction's steps "
+                    "(Eyrie Emigre)",
+    "rule_bonus": "fn(state, faction, clearing) -> more to count toward rule for `faction` there beyond its "
+                  "warriors and buildings (Soup Kitchens counts its tokens twice)",
+    "adjacent": "fn(state, faction, clearing) -> more clearings adjacent to `clearing` for `faction` (Boat "
+                "Builders' rivers, Tunnels); moves and connected clearings use them",
+    "moves_ignore_rule": "fn(state, faction) -> True if moves of `faction` ignore rule now (Corvid Planners)",
+    "item_crafted": "fn(state, seat, item) -> tasks after the seat crafted an item and scored it (Master "
+                    "Engravers, Murine Broker)",
+    "warriors_returned": "fn(state, owner, clearing, n) -> tasks once a removal and the effects it triggered "
+                         "resolved, for the `n` warriors of `owner` removed from `clearing` that are still in "
+                         "its supply (Coffin Makers takes them; Field Hospitals came first)",
+    "draw_options": "fn(state, seat, n) -> ids the seat may choose instead of drawing `n` cards now "
+                    "(Informants: an ambush card from the discard pile)",
+    "use_draw_option": "fn(state, seat, action_id) -> True if this module applied that draw option",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 

@@ -127,3 +127,23 @@ class TaxCollector(NamedTuple):
 class BurrowBank(NamedTuple):
     """Better Burrow Bank: you and another player of your choice draw a card."""
     seat: int
+
+
+@record
+class DrawChoice(NamedTuple):
+    """A draw a module lets the seat replace (extension point `draw_options`: Informants): draw the
+    `n` cards after all, or take one of the options offered. A hand limit waits for it."""
+    seat: int
+    n: int
+    rules: Rules
+
+
+@record
+class WarriorsReturned(NamedTuple):
+    """After a removal and the effects it triggered (Field Hospitals): the `n` warriors of `owner`
+    removed from `clearing` that are still in the supply (`supply` is its count right after the
+    removal), for the extension point `warriors_returned` (Coffin Makers)."""
+    owner: str
+    clearing: int
+    n: int
+    supply: int

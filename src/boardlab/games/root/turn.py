@@ -119,7 +119,14 @@ def birdsong_window(state: RootState) -> str:
 
 @BASE.step("birdsong.faction")
 def birdsong_faction(state: RootState) -> str:
-    return call(state, f"{state.faction[state.active]}.birdsong", "daylight.start")
+    return call(state, f"{state.faction[state.active]}.birdsong", "birdsong.end")
+
+
+@BASE.step("birdsong.end")
+def birdsong_end(state: RootState) -> str:
+    """At the end of Birdsong: after everything else in it, before Daylight (LR-01-04-01)."""
+    tasks = [t for fn in extensions(state, "birdsong_end") for t in fn(state, state.active) or []]
+    return T.run_then(state, tasks, "daylight.start")
 
 
 @BASE.step("daylight.start")

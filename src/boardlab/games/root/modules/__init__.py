@@ -3,13 +3,18 @@
 - `marquise`: the Marquise de Cat (LR-06);
 - `eyrie`: the Eyrie Dynasties (LR-07).
 
+The card effects of the Exiles and Partisans deck, `deck_exiles` (a plain module, switched on with the
+option `deck: exiles`; data/decks.yaml names each deck's modules).
+
 Maps with rules of their own (plain `core.module.Module`s, switched on by the `map` option: a map's
 data names its module):
 - `map_lake`: the Lake's Ferry (LR-AM-03);
 - `map_mountain`: the Mountain's closed paths, the Pass and the Tower (LR-AM-04).
 """
 from ....core.module import ModuleRegistry
+from ..content import DECK_MODULES
 
 FACTION_MODULES = ("marquise", "eyrie")
 MAP_MODULES = ("map_lake", "map_mountain")
-REGISTRY = ModuleRegistry(__name__, FACTION_MODULES + MAP_MODULES)
+DECK_EFFECTS = tuple(m for ms in DECK_MODULES.values() for m in ms)
+REGISTRY = ModuleRegistry(__name__, FACTION_MODULES + MAP_MODULES + DECK_EFFECTS)

@@ -585,7 +585,7 @@ MODULE.view = view
 
 
 def actions(players: int, options: dict) -> list[Segment]:
-    cards = [c.id for c in DECKS["standard"]] + [VIZIER]
+    cards = [c.id for c in DECKS[options.get("deck", "standard")]] + [VIZIER]
     clearings = [A.clearing_id(c) for c in range(12)]
     ids = [f"leader:{x}" for x in LEADERS] + ["done"]
     ids += [f"decree:{col}:{c}" for col in COLUMNS for c in cards]

@@ -538,7 +538,7 @@ MODULE.view = view
 
 def actions(players: int, options: dict) -> list[Segment]:
     clearings = [A.clearing_id(c) for c in range(12)]
-    cards = [c.id for c in DECKS["standard"]]
+    cards = [c.id for c in DECKS[options.get("deck", "standard")]]
     ids = ["battle", "march", "recruit", "build", "overwork", "end"] + [f"extra:{c}" for c in cards]
     for h in ("keep", "place", "wood", "recruit_at", "build_at", "wood_from", "overwork_at"):
         ids += [f"{h}:{c}" for c in clearings]
