@@ -126,3 +126,10 @@ def warriors(g, faction: str, number: int) -> int:
 def pieces(g, number: int) -> tuple:
     c = idx(number)
     return g.state.buildings[c] + g.state.tokens[c]
+
+
+def past_crafting(g):
+    """Leave a faction's crafting step if it is asked (it is skipped when nothing can be crafted)."""
+    if g.decision in ("marquise_craft", "eyrie_craft"):
+        g.apply("done")
+    return g

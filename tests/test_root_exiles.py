@@ -97,7 +97,7 @@ def logged(g, key: str, since: int = 0) -> list[tuple]:
 def daylight_actions(g):
     """The Marquise's Daylight, past crafting, at her action decision."""
     H.start(g, 0, "daylight.start")
-    H.play(g, "done")
+    H.past_crafting(g)
     assert g.decision == "marquise_action"
     return g
 
@@ -231,7 +231,8 @@ def test_boat_builders_makes_rivers_paths_for_the_holder():
     in_play(g, 0, card("boat_builders"))
     assert MV.destinations(g.state, CAT, H.idx(5)) == [H.idx(1), H.idx(2), H.idx(10)]
     H.start(g, 0, "daylight.start")
-    H.play(g, "done", "march", "from:5", "to:10", "warriors:2")
+    H.past_crafting(g)
+    H.play(g, "march", "from:5", "to:10", "warriors:2")
     assert H.warriors(g, CAT, 10) == 2
     H.put(g, BIRD, 5, warriors=5)
     assert H.idx(10) not in MV.destinations(g.state, BIRD, H.idx(5))  # not for the Eyrie
@@ -249,7 +250,8 @@ def test_corvid_planners_ignores_rule_when_moving():
     in_play(g, 0, card("corvid_planners"))
     assert MV.destinations(g.state, CAT, H.idx(5)) == [H.idx(1), H.idx(2)]
     H.start(g, 0, "daylight.start")
-    H.play(g, "done", "march", "from:5", "to:1")
+    H.past_crafting(g)
+    H.play(g, "march", "from:5", "to:1")
     assert H.warriors(g, CAT, 1) == 1
     H.put(g, BIRD, 8, warriors=1)
     H.put(g, CAT, 8, warriors=2)
@@ -273,7 +275,8 @@ def test_tunnels_links_the_clearings_of_the_holder_crafting_pieces():
     assert H.idx(3) not in MV.destinations(g.state, CAT, H.idx(5))   # 5 holds no crafting piece
     assert H.idx(3) not in B.adjacent(g.state, BIRD, H.idx(1))       # and only for the holder
     H.start(g, 0, "daylight.start")
-    H.play(g, "done", "march", "from:1", "to:3", "warriors:1")
+    H.past_crafting(g)
+    H.play(g, "march", "from:1", "to:3", "warriors:1")
     assert H.warriors(g, CAT, 3) == 2
 
 
@@ -296,7 +299,7 @@ def test_eyrie_emigre_moves_then_battles_at_the_end_of_birdsong():
     H.play(g, "battle:1")
     battles = logged(g, "ev.battle", since)
     assert battles and "card:eyrie_emigre" in battles[0][0]
-    H.decline(g, "marquise_craft")
+    H.decline(g, "marquise_action")
     assert g.state.phase == "daylight" and g.state.play_area[0] == (card("eyrie_emigre"),)
 
 
@@ -307,19 +310,20 @@ def test_eyrie_emigre_is_discarded_without_a_battle_or_a_move():
     H.put(g, CAT, 5, warriors=2)
     H.start(g, 0, "birdsong.start")
     H.play(g, "from:5", "to:2", "warriors:2")
-    assert g.decision == "marquise_craft" and g.state.play_area[0] == ()
+    assert g.state.phase == "daylight" and g.state.play_area[0] == ()
     assert g.state.discard[-1] == card("eyrie_emigre") and logged(g, "ev.ep.emigre_fails")
     g = fresh()
     in_play(g, 0, card("eyrie_emigre"))
     H.start(g, 0, "birdsong.start")
-    assert g.decision == "marquise_craft" and g.state.play_area[0] == ()
+    assert g.state.play_area[0] == () and card("eyrie_emigre") in g.state.discard
 
 
 # ---- the Partisans ------------------------------------------------------------------------------------------------
 
 def _battle_to_effects(g, clearing: int):
     H.start(g, 0, "daylight.start")
-    H.play(g, "done", "battle", f"battle:{clearing}")
+    H.past_crafting(g)
+    H.play(g, "battle", f"battle:{clearing}")
     assert g.decision == "battle_effects"
     return g
 
@@ -334,6 +338,7 @@ def test_fox_partisans_deals_an_extra_hit_then_discards_every_card_but_foxes():
     H.put(g, BIRD, 1, warriors=3)
     H.hand(g, 0, ["fox_anvil", "rabbit_bake_sale", "bird_crossbow", "fox_ambush"])
     H.hand(g, 1, [])
+    H.put(g, CAT, 5, warriors=1)  # a March left for later: her Daylight waits for her
     battle = Battle(0, BIRD, H.idx(1), "before_a", 0, 0, False, False, 0, 0, (), ())
     assert BT.effect_options(g.state, battle, 0, True) == []
     _battle_to_effects(g, 1)
@@ -361,7 +366,8 @@ def test_partisans_need_a_clearing_of_their_suit_and_serve_the_defender_too():
     H.put(g, BIRD, 2, warriors=3)
     H.hand(g, 1, ["mouse_sword", "fox_anvil"])
     H.start(g, 0, "daylight.start")
-    H.play(g, "done", "battle", "battle:1")
+    H.past_crafting(g)
+    H.play(g, "battle", "battle:1")
     assert g.decision != "battle_effects"
     H.decline(g, "marquise_action")
     H.play(g, "battle", "battle:2")
@@ -508,6 +514,7 @@ def test_swap_meet_takes_a_random_card_then_gives_one_once_in_birdsong():
     in_play(g, 0, card("swap_meet"))
     H.hand(g, 1, ["fox_anvil"])
     H.hand(g, 0, ["mouse_sword"])
+    H.put(g, CAT, 5, warriors=1)  # a March to take in Daylight: her turn waits there
     H.start(g, 0, "birdsong.start")
     assert "use:swap_meet:1" in g.legal_action_ids()
     H.play(g, "use:swap_meet:1")

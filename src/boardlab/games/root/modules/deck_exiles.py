@@ -255,7 +255,7 @@ def battle_effects(state: RootState, battle: Battle, seat: int, attacking: bool)
     if battle.stage.startswith("before"):
         return []
     key = PARTISANS[state.suits[battle.clearing]]
-    return [f"effect:{key}"] if has(state, seat, key) and key not in battle.used else []
+    return [f"effect:{key}"] if has(state, seat, key) and not BT.used(battle, attacking, key) else []
 
 
 def use_battle_effect(state: RootState, battle: Battle, seat: int, key: str) -> Battle | None:
