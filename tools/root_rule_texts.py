@@ -8,7 +8,7 @@ The file holds one entry per clause of the Law of Root (shared/rules/root-law.ya
 with one of PREFIXES. Each entry's `en` is the project's own paraphrase of the clause (the Law's
 wording is copyrighted: never the catalogue's sentence, and no run of RUN_WORDS words in common with
 it); `zh-Hant` is written by hand in the vocabulary of docs/root-rulings.md RTA-NAMES; `zh-Hans` is
-derived from it (OpenCC t2s, with corner quotes turned into curly ones). `testable` comes from the
+derived from it (OpenCC t2s, with corner quotes turned into curly ones and the particle 著 into 着). `testable` comes from the
 catalogue and `source` names the Law's section ("Law 4.3.1"; appendices are numbered 19 Advanced
 Setup, 20 Components, 21 Glossary, 22 Hirelings, 25 Maps, 26 Vagabonds as in the Law's own
 cross-references). OpenCC (the `test` extra) is needed for --fill and for the zh-Hans check.
@@ -42,6 +42,8 @@ PREFIXES = ("LR-01", "LR-02", "LR-03", "LR-04", "LR-05", "LR-06", "LR-07", "LR-0
 APPENDICES = {"AA": 19, "AC": 20, "AG": 21, "AH": 22, "AK": 23, "AL": 24, "AM": 25, "AV": 26}
 RUN_WORDS = 8
 QUOTES = str.maketrans({"「": "“", "」": "”", "『": "‘", "』": "’"})
+# t2s keeps 著 (a valid Simplified character in 著名); as the particle of 隔著, 沿著 it is 着.
+PARTICLE = re.compile(r"著(?![名作称])")
 FIELDS = ("id", "kind", "testable", "en", "zh-Hant", "zh-Hans", "source")
 
 HEADER = """\
@@ -96,7 +98,7 @@ def to_hans(text: str, converter=None) -> str:
     if converter is None:
         from opencc import OpenCC  # test extra
         converter = OpenCC("t2s")
-    return converter.convert(text).translate(QUOTES)
+    return PARTICLE.sub("着", converter.convert(text)).translate(QUOTES)
 
 
 def words(text: str) -> list[str]:
