@@ -49,7 +49,9 @@ def _converter():
 
 
 def _rulings_in_doc() -> list[str]:
-    return re.findall(r"\*\*(RTA-[A-Z0-9-]+?)[ .]", RULINGS_DOC.read_text(encoding="utf-8"))
+    """Every ruling id the page names (in order, once each), however it is marked up."""
+    found = re.findall(r"\bRTA-[A-Z0-9]+(?:-[A-Z0-9]+)*", RULINGS_DOC.read_text(encoding="utf-8"))
+    return list(dict.fromkeys(found))
 
 
 # ---- the Law's clauses -----------------------------------------------------------------------------------------
