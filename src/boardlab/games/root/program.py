@@ -33,6 +33,13 @@ POINTS: dict[str, str] = {
     "daylight_start": "fn(state, seat) -> tasks at the start of the seat's Daylight",
     "evening_start": "fn(state, seat) -> tasks at the start of the seat's Evening",
     "evening_end": "fn(state, seat) -> tasks at the end of the seat's Evening (the Pass)",
+    "rolled_hits_bonus": "fn(state, battle, faction) -> more maximum rolled hits for `faction` (attacker or "
+                         "defender) in that battle (the Arbiter's Protector)",
+    "scores_removal": "fn(state, by_seat, owner, clearing, pieces, in_battle) -> the seat that scores for (and "
+                      "counts as removing) these buildings and tokens instead of `by_seat`, or None (the Vagrant's "
+                      "Instigate)",
+    "coalition_formed": "fn(state, seat, partner) -> tasks after the Vagabond at `seat` joined `partner` "
+                        "(LR-09-02-09-03-04)",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 
@@ -60,6 +67,10 @@ class Faction(Module):
         self.extra_hits: Callable[[Any, int, bool], int] = lambda state, clearing, attacking: 0
         # taking hits its own way (the Vagabond damages items): fn(state, clearing, hits, battle) -> tasks
         self.takes_hits: Callable[..., list[Any]] | None = None
+        # an enemy's effect removing all enemy pieces from a clearing (Favor cards, the Alliance's Revolt) reached
+        # this faction there beyond its removable pieces: fn(state, by_seat, clearing) -> tasks (the Vagabond
+        # damages three items, LR-09-02-02-01). Every "remove all enemy pieces" effect calls it for each enemy.
+        self.full_removal: Callable[[Any, int | None, int], list[Any]] = lambda state, by_seat, clearing: []
         # points for removing enemy pieces beyond 1 per building or token (the Eyrie's Despot, Infamy)
         self.removal_points: Callable[..., int] = lambda state, owner, pieces, in_battle: 0
         # an item the faction crafts: where it goes (default: its Crafted Items box)
