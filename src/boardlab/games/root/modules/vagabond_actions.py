@@ -236,7 +236,7 @@ def take_from_ruin(state: RootState, seat: int, name: str, c: int, kind: str) ->
         state.ruin_items = {k: v for k, v in state.ruin_items.items() if k != c}
         B.take_building(state, *RUIN, c)
     C.gain(state, name, kind, ruin=True)
-    state.log(("LR-09-05-03",), "ev.vb.found", faction=name, item=kind, clearing=c, ruin_left=len(left))
+    state.log(("LR-09-05-03", "RTA-VB-07"), "ev.vb.found", faction=name, item=kind, clearing=c, ruin_left=len(left))
     S.score(state, seat, BOARD["explore_points"], ("LR-09-05-03",))
 
 
@@ -329,7 +329,7 @@ def improve(state: RootState, task: VAid) -> None:
         return
     data.aided = {**data.aided, f: 0}
     C.set_rel(state, task.name, f, r + 1)
-    rules = ("LR-09-02-09-01", "LR-09-02-09-01-01", "LR-09-02-09-01-02") + (
+    rules = ("LR-09-02-09-01", "LR-09-02-09-01-01", "LR-09-02-09-01-02", "RTA-VB-01") + (
         ("LR-09-02-09-02",) if r + 1 == C.ALLIED else ())
     state.log(rules, "ev.vb.relationship", faction=task.name, other=f, space=r + 1)
     S.score(state, task.seat, rel["points"][r], rules)
@@ -374,7 +374,7 @@ def strike(state: RootState, task: VStrike, kind: str) -> None:
     T.done(state)
     c = C.clearing(state, task.name)
     C.exhaust(state, task.name, "crossbow")
-    state.log(("LR-09-05-06",), "ev.vb.strike", faction=task.name, owner=task.target, kind=kind)
+    state.log(("LR-09-05-06", "RTA-VB-04"), "ev.vb.strike", faction=task.name, owner=task.target, kind=kind)
     T.push(state, RemovePieces(task.seat, task.target, c, ((kind, 1),), False, ("LR-09-05-06",)))
 
 

@@ -74,7 +74,7 @@ def hideout_options(state: RootState, seat: int, name: str) -> list[str]:
 def hideout(state: RootState, seat: int, name: str, action_id: str) -> None:
     """Repair three items, then Daylight ends at once: the Daylight task is dropped."""
     C.exhaust(state, name, "torch")
-    state.log(("LR-AV-03-02",), "ev.vb.hideout", faction=name)
+    state.log(("LR-AV-03-02", "RTA-VB-13"), "ev.vb.hideout", faction=name)
     T.done(state)
     T.push(state, VRepair(seat, name, BOARD["hideout_repairs"], ("LR-AV-03-02",)))
 
@@ -97,7 +97,7 @@ def instigate(state: RootState, seat: int, name: str, action_id: str) -> None:
     assert att is not None
     if attacker != name:
         V(state, name).instigating = c
-    state.log(("LR-AV-04-02",), "ev.vb.instigate", faction=name, attacker=attacker, defender=defender, clearing=c)
+    state.log(("LR-AV-04-02", "RTA-VB-11"), "ev.vb.instigate", faction=name, attacker=attacker, defender=defender, clearing=c)
     BT.begin(state, att, defender, c, ("LR-AV-04-02",))
 
 
@@ -271,7 +271,7 @@ def apply_coerce(state: RootState, action_id: str) -> None:
     task = T.top(state)
     T.done(state)
     V(state, task.name).coerced = A.arg(action_id)
-    state.log(("LR-AV-12-02",), "ev.vb.coerce", faction=task.name, item=A.arg(action_id))
+    state.log(("LR-AV-12-02", "RTA-VB-10"), "ev.vb.coerce", faction=task.name, item=A.arg(action_id))
 
 
 # ---- Ronin: Swift Strike (LR-AV-09-02), Arbiter: Protector (LR-AV-05-02) -----------------------------------------
@@ -294,13 +294,13 @@ def use_battle_effect(state: RootState, battle: Battle, seat: int, key: str) -> 
     if key == "swift_strike":
         name = state.faction[seat]
         C.exhaust(state, name, "sword")
-        state.log(("LR-AV-09-02",), "ev.vb.swift_strike", faction=name)
+        state.log(("LR-AV-09-02", "RTA-VB-08"), "ev.vb.swift_strike", faction=name)
         return battle._replace(hits_a=battle.hits_a + 1) if seat == battle.attacker else battle._replace(
             hits_d=battle.hits_d + 1)
     if key == "protector":
         arbiter = C.with_character(state, "arbiter")
         assert arbiter is not None
-        state.log(("LR-AV-05-02",), "ev.vb.protector", faction=arbiter, defender=battle.defender)
+        state.log(("LR-AV-05-02", "RTA-VB-09"), "ev.vb.protector", faction=arbiter, defender=battle.defender)
         S.score(state, C.seat_of(state, arbiter), 1, ("LR-AV-05-02",))
         return battle
     return None

@@ -113,7 +113,7 @@ def _improvised(state: RootState, task: VQuest, sub: str) -> None:
     complete(state, task, [other, sub], ("LR-09-05-05", "LR-AV-07-02"))
     if not coerced:
         C.damage(state, task.name, sub, True)
-    state.log(("LR-AV-07-02",), "ev.vb.improvise", faction=task.name, item=sub, instead=task.replace)
+    state.log(("LR-AV-07-02", "RTA-VB-12"), "ev.vb.improvise", faction=task.name, item=sub, instead=task.replace)
 
 
 def _con(state: RootState, task: VQuest) -> None:

@@ -95,7 +95,7 @@ def populate_ruins(state: RootState, vagabonds: int) -> None:
     items = state.shuffle(sorted(BOARD["ruin_items"] * vagabonds))
     per = len(items) // max(1, len(ruins))
     state.ruin_items = {c: tuple(sorted(items[k * per:(k + 1) * per])) for k, c in enumerate(ruins)}
-    state.log(("LR-09-03-04",) + (("LR-09-07-01",) if vagabonds > 1 else ()), "ev.vb.ruins", n=per)
+    state.log(("LR-09-03-04",) + (("LR-09-07-01", "RTA-VB-15") if vagabonds > 1 else ()), "ev.vb.ruins", n=per)
 
 
 def deal_quests(state: RootState) -> None:
@@ -184,7 +184,7 @@ def refresh(state: RootState, me: int, name: str) -> VRefresh:
     """LR-09-04-01: two per face-up tea on its track (counted before flipping), then three more."""
     data = V(state, name)
     n = BOARD["refresh"]["base"] + BOARD["refresh"]["per_tea"] * on_track(data, "tea")
-    state.log(("LR-09-04", "LR-09-04-01"), "ev.vb.refresh", faction=name, n=n)
+    state.log(("LR-09-04", "LR-09-04-01", "RTA-VB-03"), "ev.vb.refresh", faction=name, n=n)
     return VRefresh(me, name, n)
 
 
@@ -286,7 +286,7 @@ def apply_ally_count(state: RootState, action_id: str) -> None:
     T.done(state)
     n = int(A.arg(action_id))
     B.move_warriors(state, task.ally, task.origin, task.dest, n)
-    state.log(task.rules + ("LR-09-02-09-02-02",), "ev.move", seat=task.seat, faction=task.ally, origin=task.origin,
+    state.log(task.rules + ("LR-09-02-09-02-02", "RTA-VB-05"), "ev.move", seat=task.seat, faction=task.ally, origin=task.origin,
               dest=task.dest, n=n)
     T.push(state, *[t for fn in extensions(state, "moved") for t in fn(state, task.seat, task.ally, task.origin,
                                                                          task.dest, n) or []])
@@ -342,7 +342,7 @@ def apply_capacity(state: RootState, action_id: str) -> None:
 
 def drop(state: RootState, name: str, kind: str, s: str) -> None:
     C.remove_item(state, name, kind, s.endswith("down"), s.startswith("damaged"))
-    state.log(("LR-09-06-04",), "ev.vb.drop", faction=name, item=kind)
+    state.log(("LR-09-06-04", "RTA-VB-06"), "ev.vb.drop", faction=name, item=kind)
 
 
 @MODULE.handler(VEveningEnd)
