@@ -162,6 +162,16 @@ def test_move_exhausts_a_boot_and_ignores_rule():
     assert not any(a.startswith("go:") for a in g.legal_action_ids())  # no boot left
 
 
+@pytest.mark.rule("LR-09-02-05")
+def test_only_face_up_undamaged_items_can_be_exhausted():
+    g = game()
+    kit(g, "boot:damaged_up", "boot:down", "sword:damaged_up")
+    at(g, 1)
+    put(g, "marquise", 1, warriors=1)
+    daylight(g)
+    assert g.legal_action_ids() == ["done"]
+
+
 @pytest.mark.rule("LR-09-02-10")
 def test_from_a_forest_daylight_moves_only_into_its_clearings():
     g = game()
@@ -242,3 +252,12 @@ def test_an_exhausted_sack_is_not_on_its_track_and_gives_no_room():
     hand(g, seat(g), [])
     start(g, seat(g), "evening.start")
     assert g.decision == "vagabond_capacity" and "item:sack:down" in g.legal_action_ids()
+
+
+def test_the_quest_deck_and_ruin_items_are_hidden_his_board_is_public():
+    g = game(keep_pieces=True)
+    for s in (0, 1, None):
+        v = g.view(s)
+        assert v["quests"]["deck"] == {"hidden": True, "count": 12} and len(v["quests"]["up"]) == 3
+        assert v["ruin_items"]["hidden"] is True
+        assert v[VB]["character"] == "thief" and len(v[VB]["items"]) == 4
