@@ -388,8 +388,8 @@ def hit_options(state: RootState, task: VHits) -> list[str]:
     """Damage an undamaged item, or (attacking with an ally) remove an Allied warrior (LR-09-02-09-02-04)."""
     data = V(state, task.name)
     out = undamaged_sides(data)
-    if task.in_battle and data.ally and B.warriors(state, data.ally, task.clearing):
-        out.append("remove:warrior")
+    if out and task.in_battle and data.ally and B.warriors(state, data.ally, task.clearing):
+        out.append("remove:warrior")  # with no undamaged item left the hits are ignored (RTA-VB-18)
     return out
 
 
