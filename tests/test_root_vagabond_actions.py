@@ -432,3 +432,20 @@ def test_coalition_partners_are_not_enemies(monkeypatch):
     daylight(g)
     legal = g.legal_action_ids()
     assert "attack:marquise" not in legal and "strike:marquise" not in legal
+
+
+@pytest.mark.rule("LR-09-07-02")
+def test_either_vagabond_completes_the_shared_face_up_quests():
+    g = game(("thief", "tinker"), factions=("marquise", VB, "vagabond2"))
+    quests(g, "fox_errand", "fox_give_a_speech", "mouse_escort")
+    kit(g, "tea", "boot")
+    kit(g, "torch", "tea", name="vagabond2")
+    at(g, 1)
+    at(g, 1, name="vagabond2")
+    daylight(g, "vagabond2")
+    assert {"quest:fox_errand", "quest:fox_give_a_speech"} & set(g.legal_action_ids()) == {"quest:fox_give_a_speech"}
+    play(g, "quest:fox_give_a_speech", "reward:vp")
+    assert data(g, "vagabond2").quests == ("fox_give_a_speech",) and "fox_give_a_speech" not in g.state.quests["up"]
+    daylight(g)
+    play(g, "quest:fox_errand", "reward:vp")
+    assert data(g).quests == ("fox_errand",) and score(g) == 1
