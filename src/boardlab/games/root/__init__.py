@@ -18,7 +18,7 @@ from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, OWNER, Zone
 from . import actions as A
 from . import battle, cards, move, turn  # noqa: F401  (register the base steps, decisions and tasks)
-from .content import CARD_TEXTS, DECK_MODULES, DECKS, FACTIONS, MAPS, REACH, VIABLE_REACH
+from .content import CARD_TEXTS, CHARACTERS, DECK_MODULES, DECKS, FACTIONS, MAPS, REACH, VIABLE_REACH
 from .evaluate import base_potential, base_summary
 from .modules import FACTION_MODULES, REGISTRY
 from .program import PROGRAM
@@ -28,6 +28,8 @@ from .view import base_view, describe, localize, resample
 PROGRAM.registry = REGISTRY
 DEFAULT_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2")
 Faction = Literal[FACTION_MODULES]  # type: ignore[valid-type]
+Character = Literal[tuple(CHARACTERS)]  # type: ignore[valid-type]
+VAGABONDS = ("vagabond", "vagabond2")
 
 
 class RootOptions(Options):
@@ -36,6 +38,8 @@ class RootOptions(Options):
     factions: list[Faction] | None = option(None, per_seat=True)
     below_reach: bool = option(False)
     turn_limit: int | None = option(None, ge=1, le=500)
+    # one character per Vagabond in play, in the seat order of the Vagabonds (None: each chooses at setup)
+    vagabond: list[Character] | None = option(None)
 
     def check(self, players: int) -> None:
         chosen = list(self.factions or default_factions(players))
@@ -43,10 +47,31 @@ class RootOptions(Options):
             raise ConfigError("err.root.factions_twice", RULESET.catalogue, factions=", ".join(chosen))
         if "vagabond2" in chosen and "vagabond" not in chosen:
             raise ConfigError("err.root.second_vagabond", RULESET.catalogue)
+        self.check_characters(chosen)
         total, need = sum(REACH[f] for f in chosen), VIABLE_REACH.get(players, 0)
         if total < need and not self.below_reach:  # LR-05-02
             raise ConfigError("err.root.reach", RULESET.catalogue, total=total, need=need, players=players,
                               factions=", ".join(chosen))
+
+
+    def check_characters(self, chosen: list[str]) -> None:
+        """LR-09-03-01: one character card per Vagabond, no character twice."""
+        if self.vagabond is None:
+            return
+        vagabonds = [f for f in chosen if f in VAGABONDS]
+        if len(self.vagabond) != len(vagabonds):
+            raise ConfigError("err.root.vagabond_count", RULESET.catalogue, characters=", ".join(self.vagabond),
+                              n=len(vagabonds))
+        twice = sorted({c for c in self.vagabond if self.vagabond.count(c) > 1})
+        if twice:
+            raise ConfigError("err.root.vagabond_twice", RULESET.catalogue, character=twice[0])
+
+    @classmethod
+    def value_texts(cls, name: str) -> dict[str, dict[str, str]]:
+        """The characters' names come from content."""
+        if name != "vagabond":
+            return {}
+        return {k: {lang: c.names.get(lang) for lang in ("en", "zh-Hant", "zh-Hans")} for k, c in CHARACTERS.items()}
 
 
 def default_factions(players: int) -> list[str]:
@@ -78,7 +103,10 @@ class Root(Ruleset):
 
     def main_option_sets(self) -> list[tuple[int, dict]]:
         return [(2, {}), (2, {"map": "winter"}), (2, {"map": "lake"}), (2, {"map": "mountain"}),
-                (2, {"deck": "exiles"})]
+                (2, {"deck": "exiles"}),
+                (2, {"factions": ["marquise", "vagabond"], "below_reach": True}),
+                (3, {"factions": ["marquise", "eyrie", "vagabond"]}),
+                (4, {"factions": ["marquise", "eyrie", "vagabond", "vagabond2"], "vagabond": ["thief", "ranger"]})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order, the map's own module if it has one (LR-AM), then the modules of

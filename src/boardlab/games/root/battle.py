@@ -191,8 +191,8 @@ def _roll(state: RootState, battle: Battle) -> None:
     if of(battle.defender).rolls_high_defending:
         high, low = low, high
         rules += ("LR-08-02-02",)
-    hits_a = min(high, max_hits(state, attacker, battle.clearing))
-    hits_d = min(low, max_hits(state, battle.defender, battle.clearing))
+    hits_a = min(high, max_hits(state, attacker, battle.clearing) + hits_bonus(state, battle, attacker))
+    hits_d = min(low, max_hits(state, battle.defender, battle.clearing) + hits_bonus(state, battle, battle.defender))
     state.log(rules, "ev.roll", dice=[a, b], attacker=hits_a, defender=hits_d)
     _to(state, battle._replace(hits_a=hits_a, hits_d=hits_d, rolled_a=hits_a, rolled_d=hits_d), "effects_a")
 
@@ -200,6 +200,11 @@ def _roll(state: RootState, battle: Battle) -> None:
 def max_hits(state: RootState, f: str, c: int) -> int:
     hook = of(f).max_rolled_hits
     return hook(state, f, c) if hook is not None else B.warriors(state, f, c)
+
+
+def hits_bonus(state: RootState, battle: Battle, f: str) -> int:
+    """More maximum rolled hits from modules (the Arbiter's Protector)."""
+    return sum(fn(state, battle, f) for fn in extensions(state, "rolled_hits_bonus"))
 
 
 def effect_options(state: RootState, battle: Battle, seat: int, attacking: bool) -> list[str]:

@@ -117,8 +117,17 @@ def has_pieces(state: RootState, faction: str, c: int) -> bool:
 
 
 def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
-    """The other factions with pieces in `c`."""
-    return [f for f in owners(state) if f != faction and has_pieces(state, f, c)]
+    """The other factions with pieces in `c`, but not a coalition partner (an enemy is any other player you
+    are not in a coalition with, LR-09-02-08 and the Glossary)."""
+    return [f for f in owners(state) if f != faction and has_pieces(state, f, c) and not in_coalition(state, faction, f)]
+
+
+def in_coalition(state: RootState, a: str, b: str) -> bool:
+    """Whether factions `a` and `b` are a Vagabond and the player he formed a coalition with."""
+    if not state.coalition:
+        return False
+    sa, sb = state.seat_of(a), state.seat_of(b)
+    return state.coalition.get(sa) == sb or state.coalition.get(sb) == sa  # type: ignore[arg-type]
 
 
 def connected(state: RootState, faction: str, start: int) -> list[int]:

@@ -9,7 +9,7 @@ from . import actions as A
 from . import board as B
 from . import scoring as S
 from .content import CARDS, SUITS
-from .program import BASE, extensions, faction
+from .program import BASE, extensions, faction, of
 from .records import Craft, DrawChoice, HandLimit, RemovePieces, WarriorsReturned
 from .state import RootState
 
@@ -226,11 +226,20 @@ def favor(state: RootState, seat: int, suit: str, rule: str) -> None:
     me = state.faction[seat]
     tasks = []
     for c in B.clearings_of_suit(state, suit):
-        for owner in B.enemies_at(state, me, c):
-            pieces = everything_of(state, owner, c)
-            if pieces:
-                tasks.append(RemovePieces(seat, owner, c, pieces, False, (rule,)))
+        tasks += remove_all(state, seat, me, c, (rule,))
     T.push(state, *tasks)
+
+
+def remove_all(state: RootState, seat: int, me: str, c: int, rules: tuple[str, ...]) -> list:
+    """The tasks of an effect removing all enemy pieces from a clearing: each enemy's removable pieces,
+    and its `Faction.full_removal` answer (the Vagabond damages three items, LR-09-02-02-01)."""
+    tasks: list = []
+    for owner in B.enemies_at(state, me, c):
+        pieces = everything_of(state, owner, c)
+        if pieces:
+            tasks.append(RemovePieces(seat, owner, c, pieces, False, rules))
+        tasks += of(owner).full_removal(state, seat, c)
+    return tasks
 
 
 def everything_of(state: RootState, owner: str, c: int) -> tuple[tuple[str, int], ...]:
@@ -254,11 +263,14 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
     state.log(task.rules, "ev.removed", owner=task.owner, clearing=task.clearing, pieces=[list(p) for p in removed],
               by=task.by_seat)
     later = []
-    by = task.by_seat
-    if by is not None and state.faction[by] != task.owner:
+    by = scorer = task.by_seat
+    for fn in extensions(state, "scores_removal"):
+        instead = fn(state, by, task.owner, task.clearing, tuple(removed), task.in_battle)
+        scorer = scorer if instead is None else instead
+    if scorer is not None and state.faction[scorer] != task.owner:
         scored = sum(n for k, n in removed if k != "warrior")
-        scored += faction(state, by).removal_points(state, task.owner, removed, task.in_battle)
-        S.score(state, by, scored, ("LR-03-02-01",) + task.rules)
+        scored += faction(state, scorer).removal_points(state, task.owner, removed, task.in_battle)
+        S.score(state, scorer, scored, ("LR-03-02-01",) + task.rules)
     for fn in extensions(state, "removed"):
         later += fn(state, by, task.owner, task.clearing, removed, task.in_battle) or []
     warriors = sum(n for k, n in removed if k == "warrior")

@@ -48,6 +48,13 @@ POINTS: dict[str, str] = {
     "draw_options": "fn(state, seat, n) -> ids the seat may choose instead of drawing `n` cards now "
                     "(Informants: an ambush card from the discard pile)",
     "use_draw_option": "fn(state, seat, action_id) -> True if this module applied that draw option",
+    "rolled_hits_bonus": "fn(state, battle, faction) -> more maximum rolled hits for `faction` (attacker or "
+                         "defender) in that battle (the Arbiter's Protector)",
+    "scores_removal": "fn(state, by_seat, owner, clearing, pieces, in_battle) -> the seat that scores for (and "
+                      "counts as removing) these buildings and tokens instead of `by_seat`, or None (the Vagrant's "
+                      "Instigate)",
+    "coalition_formed": "fn(state, seat, partner) -> tasks after the Vagabond at `seat` joined `partner` "
+                        "(LR-09-02-09-03-04)",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 
@@ -75,6 +82,10 @@ class Faction(Module):
         self.extra_hits: Callable[[Any, int, bool], int] = lambda state, clearing, attacking: 0
         # taking hits its own way (the Vagabond damages items): fn(state, clearing, hits, battle) -> tasks
         self.takes_hits: Callable[..., list[Any]] | None = None
+        # an enemy's effect removing all enemy pieces from a clearing (Favor cards, the Alliance's Revolt) reached
+        # this faction there beyond its removable pieces: fn(state, by_seat, clearing) -> tasks (the Vagabond
+        # damages three items, LR-09-02-02-01). Every "remove all enemy pieces" effect calls it for each enemy.
+        self.full_removal: Callable[[Any, int | None, int], list[Any]] = lambda state, by_seat, clearing: []
         # points for removing enemy pieces beyond 1 per building or token (the Eyrie's Despot, Infamy)
         self.removal_points: Callable[..., int] = lambda state, owner, pieces, in_battle: 0
         # an item the faction crafts: where it goes (default: its Crafted Items box)

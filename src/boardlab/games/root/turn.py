@@ -230,8 +230,9 @@ def _dominance_options(state: RootState, seat: int) -> list[str]:
     out = []
     mine = faction(state, seat).dominance
     if state.dominance[seat] is None and seat not in state.coalition:
-        if (mine == "win" and state.score[seat] >= S.DOMINANCE_MIN) or (mine == "coalition" and state.players >= 4
-                                                                         and coalition_partners(state, seat)):
+        if (mine == "win" and state.score[seat] >= S.DOMINANCE_MIN) or (
+                mine == "coalition" and state.players >= 4 and seat not in state.coalition.values()
+                and coalition_partners(state, seat)):
             out += [f"dominance:{c}" for c in S.dominance_cards(state, seat)]
     for card in dict.fromkeys(state.dominance_pool):
         if _spendable(state, seat, card):
@@ -249,13 +250,14 @@ def _spendable(state: RootState, seat: int, dominance: str) -> list[str]:
 
 
 def coalition_partners(state: RootState, seat: int) -> list[int]:
-    """LR-09-02-08: the players with the fewest points (not the Vagabond, not in a coalition)."""
-    others = [s for s in range(state.players) if s != seat and s not in state.coalition
-              and s not in state.coalition.values() and faction(state, s).dominance != "coalition"]
-    if not others:
+    """LR-09-02-08: the player with fewer points than each other player (but the Vagabond forming the
+    coalition), not in a coalition; tied players are all offered. Players without a score marker (an
+    activated dominance card, a Vagabond in a coalition) are not compared nor chosen (Law FAQ)."""
+    marked = [s for s in range(state.players) if s != seat and state.dominance[s] is None and s not in state.coalition]
+    if not marked:
         return []
-    low = min(state.score[s] for s in others)
-    return [s for s in others if state.score[s] == low]
+    low = min(state.score[s] for s in marked)
+    return [s for s in marked if state.score[s] == low and s not in state.coalition.values()]
 
 
 def is_phase_option(state: RootState, seat: int, action_id: str) -> bool:
@@ -332,6 +334,7 @@ def form_coalition(state: RootState, seat: int, partner: int, card: str) -> None
     state.dominance[seat] = card
     state.coalition = {**state.coalition, seat: partner}
     state.log(("LR-09-02-08",), "ev.coalition", seat=seat, partner=partner, card=card)
+    T.push(state, *[t for fn in extensions(state, "coalition_formed") for t in fn(state, seat, partner) or []])
 
 
 @BASE.handler(TakeDominance)

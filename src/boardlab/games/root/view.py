@@ -6,7 +6,7 @@ from typing import Any
 
 from ...core.visibility import redeal
 from . import actions as A
-from .content import CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, ITEM_NAMES, MAPS, SUIT_NAMES
+from .content import CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, ITEM_NAMES, MAPS, QUESTS, SUIT_NAMES
 from .program import PROGRAM
 from .state import FOREST, RootState
 
@@ -93,6 +93,11 @@ def name_of(kind: str, value: Any, lang: str, cat: Any, state: RootState | None 
         return CHARACTERS[value].names.get(lang)
     if kind == "phase":
         return cat.text(f"phase.{value}", lang)
+    if kind == "quest":
+        quest = next((q for q in QUESTS if q.key == value), None)
+        return f"{quest.names.get(lang)} ({SUIT_NAMES[quest.suit].get(lang)})" if quest else str(value)
+    if kind == "forest":
+        return cat.text("forest", lang, n=int(value) + 1)
     if kind in ("piece", "word"):
         return cat.text(f"name.{value}", lang) if cat.has(f"name.{value}") else str(value)
     return str(value)
@@ -127,7 +132,9 @@ def describe(rules: Any, state: RootState, action_id: str, lang: str) -> str:
 PARAMS = {"card": "card", "cancelled": "card", "clearing": "clearing", "origin": "clearing", "dest": "clearing",
           "keep": "clearing", "faction": "faction", "defender": "faction", "owner": "faction", "item": "item",
           "kind": "piece", "seat": "seat", "victim": "seat", "target": "seat", "partner": "seat", "by": "seat",
-          "first": "seat", "phase": "phase", "column": "word", "leader": "word"}
+          "first": "seat", "phase": "phase", "column": "word", "leader": "word", "quest": "quest",
+          "character": "character", "ally": "faction", "attacker": "faction", "forest": "forest", "other": "faction",
+          "instead": "item"}
 
 
 def localize(rules: Any, params: dict, lang: str) -> dict:

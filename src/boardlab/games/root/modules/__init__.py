@@ -1,7 +1,8 @@
 """Root's modules (the core module contract): each file defines `MODULE`, a `program.Faction`.
 
 - `marquise`: the Marquise de Cat (LR-06);
-- `eyrie`: the Eyrie Dynasties (LR-07).
+- `eyrie`: the Eyrie Dynasties (LR-07);
+- `vagabond`, `vagabond2`: the Vagabond and the second Vagabond (LR-09, the Vagabonds appendix).
 
 The card effects of the Exiles and Partisans deck, `deck_exiles` (a plain module, switched on with the
 option `deck: exiles`; data/decks.yaml names each deck's modules).
@@ -14,7 +15,7 @@ data names its module):
 from ....core.module import ModuleRegistry
 from ..content import DECK_MODULES
 
-FACTION_MODULES = ("marquise", "eyrie")
+FACTION_MODULES = ("marquise", "eyrie", "vagabond", "vagabond2")
 MAP_MODULES = ("map_lake", "map_mountain")
 DECK_EFFECTS = tuple(m for ms in DECK_MODULES.values() for m in ms)
 REGISTRY = ModuleRegistry(__name__, FACTION_MODULES + MAP_MODULES + DECK_EFFECTS)
