@@ -16,6 +16,7 @@ Clearings are named by their map number (1-12, the `id` in data/maps); seats by 
 | `take_dominance:CARD`, `spend:CARD` | phase option, take_dominance | take an available dominance card by spending a matching card (LR-03-03-04) |
 | `use:KEY`, `use:KEY:SEAT`, `use:KEY:C` | phase option | use a crafted card's effect (Royal Claim, Stand and Deliver!, Tax Collector, Codebreakers, Better Burrow Bank, ...) |
 | `draw` | draw_choice | draw the cards after all (a module offered something else, such as Informants) |
+| `give:CARD`, `exhaust:ITEM` | (modules) | a card to give another player, an item to exhaust (the Vagabond, Exiles cards) |
 | `skip`, `done`, `pass` | (several) | a word answer |
 
 The action space lays out: the words; `craft:`, `discard:`, `ambush:`, `foil:`, `dominance:`,
@@ -27,7 +28,7 @@ and `remove:` for its building and token kinds).
 from __future__ import annotations
 
 from ...core.actions import Segment, Vocabulary
-from .content import DECKS, SUITS
+from .content import DECKS, ITEMS, SUITS
 
 WORDS = ("skip", "done", "pass")
 MAX_WARRIORS = 25  # the largest warrior supply (the Marquise, LR-06-03-01)
@@ -107,6 +108,7 @@ def segments(players: int, factions: tuple[str, ...], deck: str = "standard") ->
     ids += [f"effect:{k}" for k in BATTLE_EFFECTS]
     ids += [use_id(k) for k in CARD_USES] + [use_id(k, s) for k in SEAT_USES for s in range(players)]
     ids.append("draw")  # a draw_choice answer: draw after all (a module offered something instead)
+    ids += [f"give:{c}" for c in cards] + [f"exhaust:{i}" for i in ITEMS]  # shared by modules (Aid, Swap Meet, ...)
     return [Vocabulary(ids)]
 
 

@@ -16,7 +16,8 @@ FORMS: dict[str, tuple[str, ...]] = {
     **{h: ("clearing",) for h in ("from", "to", "battle", "keep", "place", "wood", "recruit_at", "build_at",
                                   "wood_from", "overwork_at")},
     "defender": ("faction",), "partner": ("seat",), "any": ("suit",), "warriors": ("number",),
-    "building": ("piece",), "remove": ("piece",), "use": ("word", "seat"), "effect": ("word",),
+    "building": ("piece",), "remove": ("piece",), "give": ("card",), "exhaust": ("item",),
+    "use": ("word", "seat"), "effect": ("word",),
 }
 
 

@@ -39,7 +39,7 @@ from .. import board as B
 from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
-from ..content import CARDS, DECKS, ITEMS, MAPS
+from ..content import CARDS, DECKS, MAPS
 from ..program import faction as faction_of
 from ..records import Battle, RemovePieces
 from ..state import RootState
@@ -644,13 +644,13 @@ def actions(players: int, options: dict) -> list[Segment]:
     ids += [A.use_id("swap_meet", s) for s in range(players)]
     ids += [f"effect:{k}" for k in PARTISANS.values()]
     ids += [f"sabotage:{c.id}" for c in cards if c.kind == "persistent"]
-    ids += [f"give:{c.id}" for c in cards] + [f"informants:{c.id}" for c in cards if c.kind == "ambush"]
+    ids += [f"informants:{c.id}" for c in cards if c.kind == "ambush"]  # give: and exhaust: are the base's
     ids += [f"foe:{f}" for f in options["factions"]] + [f"bureau:{c}" for c in clearings]
-    ids += [f"exhaust:{i}" for i in ITEMS] + ["league:move", "league:battle"]
+    ids += ["league:move", "league:battle"]
     ids += [f"charm:{s}" for s in range(players)]
     return [Vocabulary(ids)]
 
 
 MODULE.actions = actions
-MODULE.forms = {"sabotage": ("card",), "give": ("card",), "informants": ("card",), "foe": ("faction",),  # type: ignore[attr-defined]
-                "bureau": ("clearing",), "exhaust": ("item",), "league": ("word",), "charm": ("seat",)}
+MODULE.forms = {"sabotage": ("card",), "informants": ("card",), "foe": ("faction",),  # type: ignore[attr-defined]
+                "bureau": ("clearing",), "league": ("word",), "charm": ("seat",)}

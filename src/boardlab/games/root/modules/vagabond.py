@@ -148,8 +148,8 @@ def resample(state: RootState, seat: int | None, stream) -> None:
 MODULE.resample = resample
 
 FORMS = {
-    "character": ("character",), "attack": ("faction",), "ally": ("faction",), "aid": ("seat",), "give": ("card",),
-    "exhaust": ("item",), "take": ("item",), "strike": ("faction",), "item": ("item", "word"), "steal": ("seat",),
+    "character": ("character",), "attack": ("faction",), "ally": ("faction",), "aid": ("seat",),
+    "take": ("item",), "strike": ("faction",), "item": ("item", "word"), "steal": ("seat",),
     "day_labor": ("card",), "instigate": ("faction", "faction"), "glide": ("clearing",), "duel": ("faction",),
     "coerce": ("card",), "as": ("item",), "replace": ("item",), "quest": ("quest",), "improvise": ("quest",),
     "con": ("quest",),
@@ -185,8 +185,8 @@ def actions(players: int, options: dict) -> list[Segment]:
     ids += [f"{h}:{f}" for h in ("attack", "ally", "strike", "duel") for f in factions]
     ids += [f"instigate:{a}:{d}" for a in factions for d in factions if a != d]
     ids += [f"{h}:{s}" for h in ("aid", "steal", "partner") for s in range(players)]
-    ids += [f"{h}:{c}" for h in ("give", "day_labor", "coerce") for c in cards]
-    ids += [f"{h}:{k}" for h in ("exhaust", "take", "as", "replace") for k in ITEMS]
+    ids += [f"{h}:{c}" for h in ("day_labor", "coerce") for c in cards]  # give: and exhaust: are the base's
+    ids += [f"{h}:{k}" for h in ("take", "as", "replace") for k in ITEMS]
     ids += [C.item_id(k, s) for k in ITEMS for s in SIDES]
     ids += [f"{h}:{q}" for h in ("quest", "improvise", "con") for q in quests]
     ids += [f"glide:{c}" for c in clearings]

@@ -283,7 +283,7 @@ def battle_effects(state: RootState, battle: Battle, seat: int, attacking: bool)
             V(state, name), "sword"):
         out.append("effect:swift_strike")
     arbiter = C.with_character(state, "arbiter")
-    if (arbiter and not attacking and battle.stage == "before_d" and "protector" not in battle.used
+    if (arbiter and not attacking and battle.stage == "before_d" and not BT.used(battle, False, "protector")
             and C.clearing(state, arbiter) == battle.clearing
             and arbiter not in (battle.defender, state.faction[battle.attacker])):
         out.append("effect:protector")
@@ -309,7 +309,7 @@ def use_battle_effect(state: RootState, battle: Battle, seat: int, key: str) -> 
 def rolled_hits_bonus(state: RootState, battle: Battle, faction: str) -> int:
     """The enlisted Arbiter adds his undamaged swords to the defender's maximum rolled hits."""
     arbiter = C.with_character(state, "arbiter")
-    if arbiter and "protector" in battle.used and faction == battle.defender:
+    if arbiter and BT.used(battle, False, "protector") and faction == battle.defender:
         return C.swords(V(state, arbiter))
     return 0
 
