@@ -14,7 +14,7 @@ import boardlab
 from boardlab.core.registry import info, ruleset
 from boardlab.games.root.content import CARD_TEXTS, CARDS, FACTIONS, MAPS, SUIT_NAMES
 from boardlab.games.root.render import render_board
-from root_helpers import clear, hand, idx, new, play, put, set_up, start
+from root_helpers import clear, decline, hand, idx, new, play, put, set_up, start
 
 SVG = "{http://www.w3.org/2000/svg}"
 LANGS = ("en", "zh-Hant", "zh-Hans")
@@ -162,7 +162,8 @@ def test_faction_boards_show_the_marquise_tracks_and_the_eyrie_decree():
     assert cat["tracks"]["recruiter"] == {"left": 6, "next_cost": 0, "next_points": 0}
     assert "fox_anvil" in view["eyrie"]["decree"]["move"]
     text = RULES.render_text(view, "en")
-    assert f"Wood in supply {cat['wood']}" in text
+    assert f"Wood in supply {cat['wood']} · the keep in clearing {cat['keep']} · Evening draws 1\n" in text
+    assert "actions left" not in text  # only while the Marquise is in her Daylight
     assert "sawmill: 5 left on the track, next: 1 wood, 1 VP" in text
     assert "recruiter: 6 left on the track, next: 0 wood, 0 VP" in text
     leader = RULES.catalogue.text(f"name.{view['eyrie']['leader']}", "en")
@@ -176,6 +177,57 @@ def test_faction_boards_show_the_marquise_tracks_and_the_eyrie_decree():
     move = next(e for e in with_attr(eyrie, "decree") if e.get("data-decree") == "move")
     assert "fox_anvil" in [e.get("data-card") for e in with_attr(move, "card")]
     assert len(with_attr(eyrie, "on-track", "roost")) == 6
+
+
+def test_a_decree_card_is_clicked_in_the_column_being_resolved_and_resolved_ones_are_dimmed():
+    g = set_up(new())  # the Builder: a Loyal Vizier in Recruit and one in Move
+    start(g, 1, "daylight.start")
+    play(g, "done")
+    assert g.decision == "eyrie_resolve" and g.legal_action_ids() == ["resolve:recruit:vizier"]
+
+    def chips() -> dict[str, ET.Element]:
+        root = board(g.view(1))
+        (eyrie,) = with_attr(root, "board", "eyrie")
+        return {col.get("data-decree"): with_attr(col, "card", "vizier")[0] for col in with_attr(eyrie, "decree")
+                if with_attr(col, "card", "vizier")}
+
+    found = chips()
+    assert found["recruit"].get("data-action") == "resolve:recruit:vizier"
+    assert found["move"].get("data-actions") is None  # the same card id, another column
+    play(g, "resolve:recruit:vizier")
+    assert g.legal_action_ids() == ["resolve:move:vizier"]
+    found = chips()
+    assert found["recruit"].get("data-actions") is None
+    assert [r.get("opacity") for r in found["recruit"].iter(f"{SVG}rect")][0] == "0.45"  # resolved
+    assert found["move"].get("data-action") == "resolve:move:vizier"
+
+
+def test_the_marquise_actions_left_show_in_her_daylight():
+    g = set_up(new())
+    start(g, 0, "daylight.start")
+    decline(g, "marquise_action")
+    play(g, "recruit")
+    text = RULES.render_text(g.view(1), "en")
+    assert "· actions left 2" in text
+    root = board(g.view(1))
+    (cats,) = with_attr(root, "board", "marquise")
+    assert "actions left 2" in texts(cats)
+
+
+def test_a_faction_module_may_give_its_own_lines_and_picture():
+    """The hooks a new faction may use instead of the generic list (`MODULE.lines`, `MODULE.picture`)."""
+    module = RULES.program.registry.get("eyrie")
+    view = known_position().view(0)
+    try:
+        module.lines = lambda v, lang, cat: [f"own board of {len(v['clearings'])} clearings in {lang}"]
+        module.picture = lambda ctx, x, y, width: (f'<g data-board="own"><rect x="{x}" y="{y}" width="{width}" '
+                                                   f'height="30"/></g>', 30)
+        assert "    own board of 12 clearings in zh-Hant" in RULES.render_text(view, "zh-Hant")
+        root = parse(render_board(view, "en"))
+        (panel,) = with_attr(root, "player", "1")
+        assert with_attr(panel, "board", "own") and not with_attr(panel, "board", "eyrie")
+    finally:
+        module.lines = module.picture = None
 
 
 def test_a_faction_the_table_does_not_know_is_listed_from_its_view_part():
@@ -336,6 +388,18 @@ def test_clickable_targets_are_exactly_the_legal_ids_naming_clearings_cards_or_s
                 holders = {e.get("data-clearing") for e in with_attr(root, "clearing") if action in e.get("data-actions", "").split()}
                 assert holders == numbers
             g.apply(rng.choice(g.legal_action_ids()))
+
+
+def test_ids_naming_a_seat_or_a_faction_make_its_panel_clickable():
+    view = known_position().view(0)
+    legal = ["defender:eyrie", "use:stand_and_deliver:1", "use:stand_and_deliver:0", "skip"]
+    root = parse(render_board(view, "en", legal=legal))
+    panels = {e.get("data-player"): e for e in with_attr(root, "player")}
+    (one,) = [e for e in panels["1"].iter() if e.get("data-actions")]
+    assert one.get("data-actions").split() == ["use:stand_and_deliver:1", "defender:eyrie"]
+    (zero,) = [e for e in panels["0"].iter() if e.get("data-actions")]
+    assert zero.get("data-action") == "use:stand_and_deliver:0"
+    assert "skip" not in render_board(view, "en", legal=legal)  # a word: an option button only
 
 
 # ---- languages and the whole game ------------------------------------------------------------------------------------

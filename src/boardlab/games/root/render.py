@@ -100,9 +100,12 @@ class Ctx:
     def colour(self, faction: str) -> str:
         return FACTIONS[faction].colour if faction in FACTIONS else NEUTRAL
 
-    def clickable(self, kind: str, value: Any) -> tuple[str, str]:
-        """Attributes making an element clickable for the ids naming it, and their texts as a tooltip."""
-        ids = self.targets[kind].get(str(value), [])
+    def clickable(self, kind: str, value: Any, *more: tuple[str, Any]) -> tuple[str, str]:
+        """Attributes making an element clickable for the ids naming it (as `kind` `value`, or as any
+        of `more` such pairs), and their texts as a tooltip."""
+        return self.attrs(list(dict.fromkeys(i for k, v in ((kind, value), *more) for i in self.targets[k].get(str(v), []))))
+
+    def attrs(self, ids: list[str]) -> tuple[str, str]:
         if not ids:
             return "", ""
         tip = "\n".join(self.texts.get(i, i) for i in ids)
@@ -428,9 +431,7 @@ def player_panel(ctx: Ctx, seat: int, faction: str, y: float) -> tuple[str, floa
     view = ctx.view
     colour = ctx.colour(faction)
     me = TX.viewer(view) == seat
-    attrs, tip = ctx.clickable("seat", seat)
-    if not attrs:
-        attrs, tip = ctx.clickable("faction", faction)
+    attrs, tip = ctx.clickable("seat", seat, ("faction", faction))
     dominance = TX.per_seat(view, "dominance", seat)
     score = TX.per_seat(view, "score", seat, 0)
     partner = view.get("coalition", {}).get(str(seat))
@@ -515,8 +516,7 @@ def on_map(ctx: Ctx, faction: str, kind: str) -> int:
 def marquise_board(ctx: Ctx, part: dict, x: float, y: float, width: float) -> tuple[str, float]:
     w = ctx.w
     out = ['<g data-board="marquise">',
-           svg_text(x, y + 12, w("txt.cat_board", wood=part["wood"], keep=part.get("keep") or "-",
-                                 actions=part.get("actions", 0), draws=part.get("draws", 1)), 12)]
+           svg_text(x, y + 12, TX.cat_headline(part, w, TX.acting_in_daylight(ctx.view, "marquise")), 12)]
     dy = 22
     for kind, track in part["tracks"].items():
         out.append(svg_text(x, y + dy + 18, w.piece(kind), 12, weight="bold"))
@@ -538,27 +538,36 @@ def eyrie_board(ctx: Ctx, part: dict, x: float, y: float, width: float) -> tuple
     out.append(svg_text(x, y + 40, w("txt.roosts_track", points=part.get("roost_points", 0)), 12, weight="bold"))
     out.append(track_cells(ctx, "eyrie", "roost", part["roosts"], placed, x + 190, y + 22))
     resolving = part.get("resolving") or {}
+    columns = list(part["decree"])
+    now = columns.index(resolving["column"]) if resolving.get("column") in columns else -1
     col_w, chip_h = min(250.0, width / 4), 24
     top = y + 58
     tallest = 0
     for i, (column, cards) in enumerate(part["decree"].items()):
         cx = x + i * col_w
-        now = resolving.get("column") == column
         out.append(f'<g data-decree="{attr(column)}">'
-                   + svg_text(cx, top + 12, w.piece(column) + (" ◀" if now else ""), 13, weight="bold",
-                              fill="#1d4f91" if now else "#222"))
+                   + svg_text(cx, top + 12, w.piece(column) + (" ◀" if i == now else ""), 13, weight="bold",
+                              fill="#1d4f91" if i == now else "#222"))
+        left = list(resolving.get("left", ())) if i == now else []
         for k, c in enumerate(cards):
-            out.append(decree_chip(ctx, c, cx, top + 18 + k * (chip_h + 4), col_w - 12, chip_h,
-                                   done=now and c not in resolving.get("left", ())))
+            done = i < now or (i == now and c not in left)
+            if c in left:
+                left.remove(c)  # two Loyal Viziers: one may be resolved, the other not
+            out.append(decree_chip(ctx, c, column, columns, cx, top + 18 + k * (chip_h + 4), col_w - 12, chip_h, done))
         out.append("</g>")
         tallest = max(tallest, len(cards))
     return "".join(out) + "</g>", 58 + 18 + tallest * (chip_h + 4) + 4
 
 
-def decree_chip(ctx: Ctx, card_id: str, x: float, y: float, w: float, h: float, done: bool) -> str:
+def decree_chip(ctx: Ctx, card_id: str, column: str, columns: list[str], x: float, y: float, w: float, h: float,
+                done: bool) -> str:
+    """A card on the Decree: clickable for the ids naming it and its column (the same card id, a Loyal
+    Vizier, may stand in two columns)."""
     suit = TX.card_suit(card_id) or ""
     colour = SUIT_COLOURS.get(suit, NEUTRAL)
-    attrs, tip = ctx.clickable("card", card_id)
+    ids = [i for i in ctx.targets["card"].get(card_id, []) if column in i.split(":")[1:]
+           or not set(columns) & set(i.split(":")[1:])]
+    attrs, tip = ctx.attrs([] if done else ids)
     return (f'<g data-card="{attr(card_id)}" data-zone="decree"{attrs}>'
             + title(ctx.w.card_with_suit(card_id) + ("\n" + tip if tip else ""))
             + f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{h}" rx="4" fill="#fffaf0" stroke="{colour}" '

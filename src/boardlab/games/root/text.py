@@ -271,17 +271,17 @@ def board_lines(rules: Any, view: dict, seat: int, faction: str, w: Words) -> li
     if hook is not None:
         body = hook(view, w.lang, rules.catalogue)
     elif part is not None:
-        body = known_or_generic(faction, part, w)
+        body = known_or_generic(faction, part, w, acting_in_daylight(view, faction))
     else:
         body = []
     return [head] + ["    " + line for line in extra + body]
 
 
-def known_or_generic(faction: str, part: dict, w: Words) -> list[str]:
+def known_or_generic(faction: str, part: dict, w: Words, acting: bool = False) -> list[str]:
     layout = BOARD_LINES.get(faction)
     if layout is not None:
         try:
-            return layout(part, w)
+            return layout(part, w, acting)
         except (KeyError, TypeError, ValueError, IndexError):
             pass  # a view part shaped otherwise than this layout expects: list it instead
     return generic_lines(part, w)
@@ -292,9 +292,22 @@ def generic_lines(part: dict, w: Words) -> list[str]:
     return [w.label(w.key(k), w.value(v)) for k, v in part.items()]
 
 
-def marquise_lines(part: dict, w: Words) -> list[str]:
-    out = [w("txt.cat_board", wood=part["wood"], keep=part.get("keep") or "-", actions=part.get("actions", 0),
-             draws=part.get("draws", 1))]
+def cat_headline(part: dict, w: Words, acting: bool = False) -> str:
+    keep = w("txt.cat_keep", n=part["keep"]) if part.get("keep") else w("txt.cat_no_keep")
+    line = w("txt.cat_board", wood=part["wood"], keep=keep, draws=part.get("draws", 1))
+    return line + (" · " + w("txt.actions_left", n=part["actions"]) if acting and "actions" in part else "")
+
+
+def acting_in_daylight(view: dict, faction: str) -> bool:
+    """Whether `faction` is in its Daylight now (its actions left then mean something)."""
+    factions = view.get("factions", ())
+    active = view.get("active")
+    return view.get("phase") == "daylight" and isinstance(active, int) and 0 <= active < len(factions) and (
+        factions[active] == faction)
+
+
+def marquise_lines(part: dict, w: Words, acting: bool = False) -> list[str]:
+    out = [cat_headline(part, w, acting)]
     for kind, track in part["tracks"].items():
         nxt = (w("txt.next_building", cost=track["next_cost"], points=track["next_points"])
                if track["left"] else w("txt.track_empty"))
@@ -302,7 +315,7 @@ def marquise_lines(part: dict, w: Words) -> list[str]:
     return out
 
 
-def eyrie_lines(part: dict, w: Words) -> list[str]:
+def eyrie_lines(part: dict, w: Words, acting: bool = False) -> list[str]:
     out = [w("txt.eyrie_board", leader=w.piece(part["leader"]) if part.get("leader") else "-",
              leaders=w.join(w.piece(x) for x in part["leaders"]), roosts=part["roosts"],
              points=part.get("roost_points", 0), draws=part.get("draws", 1))]
@@ -317,7 +330,7 @@ def eyrie_lines(part: dict, w: Words) -> list[str]:
 
 
 # The factions whose view part has a layout of its own; any other is listed by `generic_lines`.
-BOARD_LINES: dict[str, Callable[[dict, Words], list[str]]] = {"marquise": marquise_lines, "eyrie": eyrie_lines}
+BOARD_LINES: dict[str, Callable[[dict, Words, bool], list[str]]] = {"marquise": marquise_lines, "eyrie": eyrie_lines}
 
 
 # ---- cards and the rest of the table --------------------------------------------------------------------------------
