@@ -11,6 +11,7 @@ import xml.etree.ElementTree as ET
 import pytest
 
 import boardlab
+from boardlab.core import positions
 from boardlab.core.registry import info, ruleset
 from boardlab.games.root.content import CARD_TEXTS, CARDS, FACTIONS, MAPS, SUIT_NAMES
 from boardlab.games.root.render import render_board
@@ -84,20 +85,20 @@ def test_every_map_draws_its_clearings_with_suits_paths_rivers_and_forests(map_n
         assert len(with_attr(root, "path")) == len(spec.paths)
         assert len(with_attr(root, "river")) == sum(len(n) for n in spec.river_adj) // 2
         assert len(with_attr(root, "forest")) == len(spec.forests)
-        closed = {tuple(p) for p in view["closed_paths"]}
+        closed = {tuple(p) for p in view.get("mountain", {}).get("closed_paths", ())}
         assert {e.get("data-path") for e in with_attr(root, "closed", "1")} == {f"{a}-{b}" for a, b in closed}
-        ferry = with_attr(root, "ferry")
-        assert [e.get("data-clearing") for e in with_attr(root, "clearing") if with_attr(e, "ferry")] == (
-            [str(view["ferry"])] if view["ferry"] else [])
-        assert len(ferry) == (1 if view["ferry"] else 0)
+        ferry = view.get("lake", {}).get("ferry")
+        assert [e.get("data-ferry") for e in with_attr(root, "ferry")] == ([str(ferry)] if ferry else [])
         assert bool(with_attr(root, "lake")) == (map_name == "lake")
-        passes = [e.get("data-clearing") for e in with_attr(root, "clearing") if with_attr(e, "pass")]
-        assert passes == ([str(spec.pass_clearing + 1)] if spec.pass_clearing is not None else [])
+        tower = view.get("mountain", {}).get("tower")
+        assert [e.get("data-tower") for e in with_attr(root, "tower")] == ([str(tower)] if tower else [])
+    text = RULES.render_text(view, "en")
     if map_name == "mountain":
-        assert len(view["closed_paths"]) == 6
-        assert "2-5" in RULES.render_text(view, "en")
+        assert len(closed) == 6 and tower == spec.pass_clearing + 1
+        assert "Closed paths: " + ", ".join(f"{a}-{b}" for a, b in sorted(closed)) in text
+        assert f"The Tower stands on the Pass: clearing {tower}" in text
     if map_name == "lake":
-        assert f"The Ferry is in clearing {view['ferry']}" in RULES.render_text(view, "en")
+        assert ferry == spec.ferry_start + 1 and f"The Ferry is in clearing {ferry}" in text
 
 
 @pytest.mark.parametrize("map_name", sorted(MAPS))
@@ -106,7 +107,7 @@ def test_the_text_table_has_a_line_per_clearing_with_suit_slots_free_slots_and_p
     view = g.view(0)
     spec = MAPS[map_name]
     text = RULES.render_text(view, "en")
-    closed = {tuple(p) for p in view["closed_paths"]}
+    closed = {tuple(p) for p in view.get("mountain", {}).get("closed_paths", ())}
     for c in view["clearings"]:
         line = next(x for x in text.splitlines() if re.match(rf"\s+{c['id']} {c['suit']},", x))
         free = c["slots"] - len(c["buildings"])
@@ -158,14 +159,14 @@ def test_faction_boards_show_the_marquise_tracks_and_the_eyrie_decree():
     play(g, "decree:move:fox_anvil")
     view = g.view(0)
     cat = view["marquise"]
-    assert cat["tracks"]["sawmill"]["left"] == 5 and cat["tracks"]["workshop"]["left"] == 5
-    assert cat["tracks"]["recruiter"] == {"left": 6, "next_cost": 0, "next_points": 0}
-    assert "fox_anvil" in view["eyrie"]["decree"]["move"]
+    assert cat["tracks"]["sawmill"]["on_map"] == 1 and cat["tracks"]["workshop"]["on_map"] == 1
+    assert cat["tracks"]["recruiter"] == {"on_map": 0, "next_cost": 0, "next_points": 0}
+    assert "fox_anvil" in view["eyrie"]["decree"]["move"] and view["eyrie"]["roosts"] == 1
     text = RULES.render_text(view, "en")
     assert f"Wood in supply {cat['wood']} · the keep in clearing {cat['keep']} · Evening draws 1\n" in text
     assert "actions left" not in text  # only while the Marquise is in her Daylight
-    assert "sawmill: 5 left on the track, next: 1 wood, 1 VP" in text
-    assert "recruiter: 6 left on the track, next: 0 wood, 0 VP" in text
+    assert "sawmill: 1 on the map, 5 on the track, next: 1 wood, 1 VP" in text
+    assert "recruiter: 0 on the map, 6 on the track, next: 0 wood, 0 VP" in text
     leader = RULES.catalogue.text(f"name.{view['eyrie']['leader']}", "en")
     assert f"Leader {leader}" in text and "roosts left 6" in text
     assert "Move: Loyal Vizier (bird), Anvil (fox)" in text or "Move: Anvil (fox), Loyal Vizier (bird)" in text
@@ -181,25 +182,32 @@ def test_faction_boards_show_the_marquise_tracks_and_the_eyrie_decree():
 
 def test_a_decree_card_is_clicked_in_the_column_being_resolved_and_resolved_ones_are_dimmed():
     g = set_up(new())  # the Builder: a Loyal Vizier in Recruit and one in Move
+    with positions.edit(g) as s:
+        s.mods["eyrie"].decree = {**s.mods["eyrie"].decree, "recruit": ("vizier", "bird_ambush")}
     start(g, 1, "daylight.start")
-    play(g, "done")
-    assert g.decision == "eyrie_resolve" and g.legal_action_ids() == ["resolve:recruit:vizier"]
+    assert g.decision == "eyrie_resolve"
+    assert sorted(g.legal_action_ids()) == ["resolve:recruit:bird_ambush", "resolve:recruit:vizier"]
 
-    def chips() -> dict[str, ET.Element]:
+    def columns() -> dict[str, list[ET.Element]]:
         root = board(g.view(1))
         (eyrie,) = with_attr(root, "board", "eyrie")
-        return {col.get("data-decree"): with_attr(col, "card", "vizier")[0] for col in with_attr(eyrie, "decree")
-                if with_attr(col, "card", "vizier")}
+        return {col.get("data-decree"): with_attr(col, "card") for col in with_attr(eyrie, "decree")}
 
-    found = chips()
-    assert found["recruit"].get("data-action") == "resolve:recruit:vizier"
-    assert found["move"].get("data-actions") is None  # the same card id, another column
-    play(g, "resolve:recruit:vizier")
-    assert g.legal_action_ids() == ["resolve:move:vizier"]
-    found = chips()
-    assert found["recruit"].get("data-actions") is None
-    assert [r.get("opacity") for r in found["recruit"].iter(f"{SVG}rect")][0] == "0.45"  # resolved
-    assert found["move"].get("data-action") == "resolve:move:vizier"
+    def dimmed(chip: ET.Element) -> bool:
+        return next(chip.iter(f"{SVG}rect")).get("opacity") == "0.45"
+
+    found = columns()
+    assert [c.get("data-action") for c in found["recruit"]] == ["resolve:recruit:vizier", "resolve:recruit:bird_ambush"]
+    (move,) = found["move"]
+    assert move.get("data-card") == "vizier" and move.get("data-actions") is None  # the same card id, another column
+    assert not any(dimmed(c) for c in found["recruit"] + found["move"])
+    text = RULES.render_text(g.view(0), "en")
+    assert "Resolving Recruit: Loyal Vizier (bird), Ambush! (bird)" in text
+    play(g, "resolve:recruit:vizier")  # the ambush card recruits by itself, then the Move column's Vizier
+    assert g.decision == "move_from" and g.view(1)["eyrie"]["column"] == "move"
+    found = columns()
+    assert all(dimmed(c) and c.get("data-actions") is None for c in found["recruit"] + found["move"])
+    assert "Resolving Move: -" in RULES.render_text(g.view(0), "en")
 
 
 def test_the_marquise_actions_left_show_in_her_daylight():

@@ -123,7 +123,7 @@ class Ctx:
 
 
 def targets(legal: list[str]) -> dict[str, dict[str, list[str]]]:
-    """kind (clearing, card, faction, seat, forest) -> argument -> the legal ids naming it."""
+    """kind (clearing, card, faction, seat, forest, path) -> argument -> the legal ids naming it."""
     shapes = forms()
     out: dict[str, dict[str, list[str]]] = defaultdict(lambda: defaultdict(list))
     for action in legal:
@@ -133,6 +133,9 @@ def targets(legal: list[str]) -> dict[str, dict[str, list[str]]]:
             kind = kinds[i] if i < len(kinds) else None
             if kind in ("clearing", "card", "faction", "seat", "forest"):
                 out[kind][part].append(action)
+        ends = [int(p) for p, k in zip(parts, kinds) if k == "clearing" and p.isdigit()]
+        if len(ends) == 2:  # two clearings: the path between them too (a closed path to open)
+            out["path"]["-".join(map(str, sorted(ends)))].append(action)
     return out
 
 
@@ -177,14 +180,16 @@ def links_layer(ctx: Ctx) -> str:
                 out.append(f'<line data-river="{a + 1}-{b + 1}" x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
                            f'stroke="#4a90d9" stroke-width="7" stroke-linecap="round" opacity="0.8">'
                            f'{title(ctx.w("txt.river", a=a + 1, b=b + 1))}</line>')
-    closed = {tuple(sorted(p)) for p in ctx.view.get("closed_paths", ())}
+    closed = set(TX.closed_paths(ctx.view))
     for a, b in ctx.board.paths:
         (x1, y1), (x2, y2) = ctx.xy(a), ctx.xy(b)
         shut = (a + 1, b + 1) in closed
         label = ctx.w("txt.closed_path" if shut else "txt.path", a=a + 1, b=b + 1)
         style = 'stroke="#6b5537" stroke-width="5" stroke-dasharray="6 7"' if shut else 'stroke="#cdb27a" stroke-width="10"'
+        attrs, tip = ctx.clickable("path", f"{a + 1}-{b + 1}")
         out.append(f'<line data-path="{a + 1}-{b + 1}" data-closed="{int(shut)}" x1="{x1:.1f}" y1="{y1:.1f}" '
-                   f'x2="{x2:.1f}" y2="{y2:.1f}" {style} stroke-linecap="round">{title(label)}</line>')
+                   f'x2="{x2:.1f}" y2="{y2:.1f}" {style} stroke-linecap="round"{attrs}>'
+                   f'{title(label + (chr(10) + tip if tip else ""))}</line>')
         if shut:
             mx, my = (x1 + x2) / 2, (y1 + y2) / 2
             out.append(svg_text(mx, my + 7, "✕", 20, "middle", "bold", "#6b1d1d"))
@@ -211,10 +216,6 @@ def clearing_group(ctx: Ctx, clearing: dict) -> str:
     for owner, at in ctx.view.get("pawns", {}).items():
         if at.get("clearing") == number:
             out.append(pawn(ctx, owner, cx + R - 6, cy - 4))
-    if ctx.view.get("ferry") == number:
-        out.append(ferry(ctx, cx + R * 0.62, cy + R * 0.82))
-    if ctx.board.pass_clearing == c:
-        out.append(tower(ctx, cx - R * 0.78, cy + R * 0.78))
     return "".join(out) + "</g>"
 
 
@@ -289,15 +290,40 @@ def pawn(ctx: Ctx, owner: str, x: float, y: float) -> str:
             f'fill="{fill}" stroke="#111" stroke-width="1.5">{title(ctx.w.faction(owner) + ": " + ctx.w("txt.pawn"))}</path></g>')
 
 
-def ferry(ctx: Ctx, x: float, y: float) -> str:
-    return (f'<g data-ferry="1"><path d="M{x - 16:.1f},{y - 4:.1f} L{x + 16:.1f},{y - 4:.1f} L{x + 10:.1f},{y + 6:.1f} '
-            f'L{x - 10:.1f},{y + 6:.1f} Z" fill="#8b5a2b" stroke="#3b2f1e" stroke-width="1.5">'
-            f'{title(ctx.w("txt.ferry_name"))}</path></g>')
+def landmark_xy(ctx: Ctx, c: int, printed: tuple[float, float] | None, towards: tuple[float, float]) -> tuple[float, float]:
+    """Where a map piece in clearing `c` is drawn: where the board prints it, else beside the clearing
+    on the side of `towards`."""
+    if printed is not None:
+        return MAP_X + printed[0] * MAP_W, MAP_Y + printed[1] * MAP_H
+    (cx, cy), (tx, ty) = ctx.xy(c), towards
+    d = math.hypot(tx - cx, ty - cy) or 1.0
+    return cx + (tx - cx) / d * (R + 16), cy + (ty - cy) / d * (R + 16)
 
 
-def tower(ctx: Ctx, x: float, y: float) -> str:
-    return (f'<g data-pass="1"><rect x="{x - 7:.1f}" y="{y - 14:.1f}" width="14" height="22" fill="#8c8c8c" '
-            f'stroke="#333" stroke-width="1.5">{title(ctx.w("txt.pass_name"))}</rect>'
+def ferry(ctx: Ctx) -> str:
+    """The Ferry (Lake), on the lake's side of its clearing (where the board prints it at setup)."""
+    number = TX.ferry(ctx.view)
+    if not number:
+        return ""
+    c = number - 1
+    coastal = [ctx.xy(k) for k in ctx.board.coastal] or [ctx.xy(c)]
+    lake = (sum(x for x, _ in coastal) / len(coastal), sum(y for _, y in coastal) / len(coastal))
+    x, y = landmark_xy(ctx, c, ctx.board.data.clearings[c].ferry_xy, lake)
+    used = TX.map_part(ctx.view, "lake", "ferry_used", False)
+    name = ctx.w("txt.ferry", n=number) + (" " + ctx.w("txt.ferry_used") if used else "")
+    return (f'<g data-ferry="{number}"><path d="M{x - 16:.1f},{y - 4:.1f} L{x + 16:.1f},{y - 4:.1f} L{x + 10:.1f},{y + 6:.1f} '
+            f'L{x - 10:.1f},{y + 6:.1f} Z" fill="#8b5a2b" stroke="#3b2f1e" stroke-width="1.5">{title(name)}</path></g>')
+
+
+def tower(ctx: Ctx) -> str:
+    """The Tower on the Pass (Mountain)."""
+    number = TX.tower(ctx.view)
+    if not number:
+        return ""
+    c = number - 1
+    x, y = landmark_xy(ctx, c, ctx.board.data.clearings[c].tower_xy, (MAP_X, MAP_Y + MAP_H))
+    return (f'<g data-tower="{number}"><rect x="{x - 7:.1f}" y="{y - 14:.1f}" width="14" height="22" fill="#8c8c8c" '
+            f'stroke="#333" stroke-width="1.5">{title(ctx.w("txt.pass", n=number))}</rect>'
             f'<rect x="{x - 9:.1f}" y="{y - 18:.1f}" width="18" height="6" fill="#6d6d6d" stroke="#333"/></g>')
 
 
@@ -316,6 +342,7 @@ def map_layer(ctx: Ctx) -> str:
            f'stroke-width="2"/>',
            forests_layer(ctx), lake_layer(ctx), links_layer(ctx), forest_pawns(ctx), '<g data-layer="clearings">']
     out += [clearing_group(ctx, c) for c in ctx.view["clearings"]]
+    out.append('</g><g data-layer="landmarks">' + ferry(ctx) + tower(ctx))
     return "".join(out) + "</g></g>"
 
 
@@ -509,20 +536,17 @@ def track_cells(ctx: Ctx, faction: str, kind: str, left: int, placed: int, x: fl
     return "".join(out)
 
 
-def on_map(ctx: Ctx, faction: str, kind: str) -> int:
-    return sum(1 for c in ctx.view["clearings"] for p in c["buildings"] + c["tokens"] if tuple(p) == (faction, kind))
-
-
 def marquise_board(ctx: Ctx, part: dict, x: float, y: float, width: float) -> tuple[str, float]:
     w = ctx.w
     out = ['<g data-board="marquise">',
            svg_text(x, y + 12, TX.cat_headline(part, w, TX.acting_in_daylight(ctx.view, "marquise")), 12)]
     dy = 22
     for kind, track in part["tracks"].items():
+        left = TX.track_left("marquise", track["on_map"])
         out.append(svg_text(x, y + dy + 18, w.piece(kind), 12, weight="bold"))
-        out.append(track_cells(ctx, "marquise", kind, track["left"], on_map(ctx, "marquise", kind), x + 110, y + dy))
-        nxt = (w("txt.next_building", cost=track["next_cost"], points=track["next_points"]) if track["left"]
-               else w("txt.track_empty"))
+        out.append(track_cells(ctx, "marquise", kind, left, track["on_map"], x + 110, y + dy))
+        nxt = (w("txt.next_building", cost=track["next_cost"], points=track["next_points"])
+               if left and track["next_cost"] is not None else w("txt.track_empty"))
         out.append(svg_text(x + 110 + 6 * 30 + 12, y + dy + 18, nxt, 12))
         dy += 32
     return "".join(out) + "</g>", dy + 4
@@ -531,15 +555,15 @@ def marquise_board(ctx: Ctx, part: dict, x: float, y: float, width: float) -> tu
 def eyrie_board(ctx: Ctx, part: dict, x: float, y: float, width: float) -> tuple[str, float]:
     w = ctx.w
     leader = w.piece(part["leader"]) if part.get("leader") else "-"
+    left = TX.track_left("eyrie", part["roosts"], "roosts")
     out = ['<g data-board="eyrie">',
-           svg_text(x, y + 12, w("txt.eyrie_board", leader=leader, leaders=w.join(w.piece(v) for v in part["leaders"]),
-                                 roosts=part["roosts"], points=part.get("roost_points", 0), draws=part.get("draws", 1)), 12)]
-    placed = on_map(ctx, "eyrie", "roost")
-    out.append(svg_text(x, y + 40, w("txt.roosts_track", points=part.get("roost_points", 0)), 12, weight="bold"))
-    out.append(track_cells(ctx, "eyrie", "roost", part["roosts"], placed, x + 190, y + 22))
-    resolving = part.get("resolving") or {}
+           svg_text(x, y + 12, w("txt.eyrie_board", leader=leader, leaders=w.join(w.piece(v) for v in part["face_up"]),
+                                 roosts=left, points=part["roost_points"], draws=1 + part.get("draw_bonuses", 0)), 12)]
+    out.append(svg_text(x, y + 40, w("txt.roosts_track", points=part["roost_points"]), 12, weight="bold"))
+    out.append(track_cells(ctx, "eyrie", "roost", left, part["roosts"], x + 190, y + 22))
+    column_now, todo = TX.resolving(part, TX.acting_in_daylight(ctx.view, "eyrie"))
     columns = list(part["decree"])
-    now = columns.index(resolving["column"]) if resolving.get("column") in columns else -1
+    now = columns.index(column_now) if column_now in columns else -1
     col_w, chip_h = min(250.0, width / 4), 24
     top = y + 58
     tallest = 0
@@ -548,11 +572,11 @@ def eyrie_board(ctx: Ctx, part: dict, x: float, y: float, width: float) -> tuple
         out.append(f'<g data-decree="{attr(column)}">'
                    + svg_text(cx, top + 12, w.piece(column) + (" ◀" if i == now else ""), 13, weight="bold",
                               fill="#1d4f91" if i == now else "#222"))
-        left = list(resolving.get("left", ())) if i == now else []
+        left_here = list(todo) if i == now else []
         for k, c in enumerate(cards):
-            done = i < now or (i == now and c not in left)
-            if c in left:
-                left.remove(c)  # two Loyal Viziers: one may be resolved, the other not
+            done = i < now or (i == now and c not in left_here)
+            if c in left_here:
+                left_here.remove(c)  # two Loyal Viziers: one may be resolved, the other not
             out.append(decree_chip(ctx, c, column, columns, cx, top + 18 + k * (chip_h + 4), col_w - 12, chip_h, done))
         out.append("</g>")
         tallest = max(tallest, len(cards))

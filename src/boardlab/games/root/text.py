@@ -15,7 +15,11 @@ naming helpers below.
 """
 from __future__ import annotations
 
+from functools import cache
+from importlib import resources
 from typing import Any, Callable
+
+import yaml
 
 from .content import CARD_TEXTS, CARDS, FACTIONS, ITEM_NAMES, MAPS, SUIT_NAMES
 from .program import PROGRAM
@@ -151,8 +155,40 @@ def viewer(view: dict) -> int | None:
 def open_paths(view: dict) -> list[tuple[int, int]]:
     """The map's paths (clearing numbers) less those closed now."""
     board = MAPS[view["map"]]
-    closed = {tuple(sorted(p)) for p in view.get("closed_paths", ())}
+    closed = set(closed_paths(view))
     return [(a + 1, b + 1) for a, b in board.paths if (a + 1, b + 1) not in closed]
+
+
+@cache
+def faction_sheet(faction: str) -> dict:
+    """A faction board's printed numbers (data/factions/<faction>.yaml: track sizes, draw bonuses)."""
+    path = resources.files(__package__).joinpath(f"data/factions/{faction}.yaml")
+    return yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else {}
+
+
+def map_part(view: dict, module: str, key: str, default: Any = None) -> Any:
+    """A map module's field (`view["lake"]["ferry"]`), else the base view's field of that name."""
+    part = view.get(module)
+    if isinstance(part, dict) and key in part:
+        return part[key]
+    return view.get(key, default)
+
+
+def ferry(view: dict) -> int | None:
+    return map_part(view, "lake", "ferry")
+
+
+def closed_paths(view: dict) -> list[tuple[int, int]]:
+    return [tuple(sorted(p)) for p in map_part(view, "mountain", "closed_paths", ()) or ()]
+
+
+def tower(view: dict) -> int | None:
+    """The Tower's clearing (the Pass): the view's, else where the map prints it."""
+    part = view.get("mountain")
+    if isinstance(part, dict) and part.get("tower"):
+        return part["tower"]
+    board = MAPS[view["map"]]
+    return None if board.pass_clearing is None else board.pass_clearing + 1
 
 
 def faction_part(view: dict, faction: str) -> dict | None:
@@ -239,6 +275,7 @@ def clearing_line(view: dict, clearing: dict, w: Words) -> str:
 
 
 def map_piece_lines(view: dict, w: Words) -> list[str]:
+    """Pawns in forests, then the map's own pieces: the Ferry, closed paths, the Tower on the Pass."""
     board = MAPS[view["map"]]
     out = []
     for owner, at in view.get("pawns", {}).items():
@@ -246,12 +283,13 @@ def map_piece_lines(view: dict, w: Words) -> list[str]:
             f = at["forest"]
             around = " ".join(str(c + 1) for c in board.forests[f - 1])
             out.append("  " + w("txt.pawn_forest", faction=w.faction(owner), forest=f, clearings=around))
-    if view.get("ferry"):
-        out.append("  " + w("txt.ferry", n=view["ferry"]))
-    if view.get("closed_paths"):
-        out.append("  " + w("txt.closed_paths", paths=w.join(f"{a}-{b}" for a, b in view["closed_paths"])))
-    if board.pass_clearing is not None:
-        out.append("  " + w("txt.pass", n=board.pass_clearing + 1))
+    if ferry(view):
+        used = map_part(view, "lake", "ferry_used", False)
+        out.append("  " + w("txt.ferry", n=ferry(view)) + (" " + w("txt.ferry_used") if used else ""))
+    if closed_paths(view):
+        out.append("  " + w("txt.closed_paths", paths=w.join(f"{a}-{b}" for a, b in closed_paths(view))))
+    if tower(view):
+        out.append("  " + w("txt.pass", n=tower(view)))
     return out
 
 
@@ -294,8 +332,19 @@ def generic_lines(part: dict, w: Words) -> list[str]:
 
 def cat_headline(part: dict, w: Words, acting: bool = False) -> str:
     keep = w("txt.cat_keep", n=part["keep"]) if part.get("keep") else w("txt.cat_no_keep")
-    line = w("txt.cat_board", wood=part["wood"], keep=keep, draws=part.get("draws", 1))
+    line = w("txt.cat_board", wood=part["wood"], keep=keep, draws=cat_draws(part))
     return line + (" · " + w("txt.actions_left", n=part["actions"]) if acting and "actions" in part else "")
+
+
+def cat_draws(part: dict) -> int:
+    """Cards the Evening draws: one, plus the bonuses the recruiters on the map uncovered."""
+    bonus = faction_sheet("marquise").get("draw_bonus", {})
+    return 1 + sum(1 for kind, at in bonus.items() for k in at if part["tracks"][kind]["on_map"] >= k)
+
+
+def track_left(faction: str, on_map: int, key: str = "buildings") -> int:
+    """Pieces still on a track: the printed number less those on the map."""
+    return max(0, int(faction_sheet(faction).get(key, on_map)) - on_map)
 
 
 def acting_in_daylight(view: dict, faction: str) -> bool:
@@ -309,23 +358,28 @@ def acting_in_daylight(view: dict, faction: str) -> bool:
 def marquise_lines(part: dict, w: Words, acting: bool = False) -> list[str]:
     out = [cat_headline(part, w, acting)]
     for kind, track in part["tracks"].items():
+        left = track_left("marquise", track["on_map"])
         nxt = (w("txt.next_building", cost=track["next_cost"], points=track["next_points"])
-               if track["left"] else w("txt.track_empty"))
-        out.append(w("txt.track", kind=w.piece(kind), left=track["left"], next=nxt))
+               if left and track["next_cost"] is not None else w("txt.track_empty"))
+        out.append(w("txt.track", kind=w.piece(kind), on_map=track["on_map"], left=left, next=nxt))
     return out
+
+
+def resolving(part: dict, acting: bool) -> tuple[str | None, list[str]]:
+    """The Decree column being resolved and its cards left (none outside the Eyrie's Daylight)."""
+    return (part.get("column"), list(part.get("todo") or ())) if acting else (None, [])
 
 
 def eyrie_lines(part: dict, w: Words, acting: bool = False) -> list[str]:
     out = [w("txt.eyrie_board", leader=w.piece(part["leader"]) if part.get("leader") else "-",
-             leaders=w.join(w.piece(x) for x in part["leaders"]), roosts=part["roosts"],
-             points=part.get("roost_points", 0), draws=part.get("draws", 1))]
+             leaders=w.join(w.piece(x) for x in part["face_up"]), roosts=track_left("eyrie", part["roosts"], "roosts"),
+             points=part["roost_points"], draws=1 + part.get("draw_bonuses", 0))]
     decree = part["decree"]
     out.append(w.label(w("txt.decree"), " | ".join(
         w.label(w.piece(col), w.join(w.card_with_suit(c) for c in cards)) for col, cards in decree.items())))
-    resolving = part.get("resolving")
-    if resolving:
-        out.append(w("txt.resolving", column=w.piece(resolving["column"]),
-                     cards=w.join(w.card_with_suit(c) for c in resolving["left"])))
+    column, left = resolving(part, acting)
+    if column:
+        out.append(w("txt.resolving", column=w.piece(column), cards=w.join(w.card_with_suit(c) for c in left)))
     return out
 
 

@@ -138,7 +138,7 @@ def localize(rules: Any, params: dict, lang: str) -> dict:
             out[k] = name_of(PARAMS[k], v, lang, cat)
         elif k in ("cards",):
             out[k] = cat.text("list.sep", lang).join(name_of("card", c, lang, cat) for c in v) or "-"
-        elif k in ("clearings",) and isinstance(v, (list, tuple)):  # (Royal Claim logs a number of clearings)
+        elif k in ("clearings",):
             out[k] = cat.text("list.sep", lang).join(str(c + 1) for c in v) or "-"
         elif k == "suits":
             out[k] = cat.text("list.sep", lang).join(f"{c + 1} {SUIT_NAMES[x].get(lang)}" for c, x in enumerate(v))

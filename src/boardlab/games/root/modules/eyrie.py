@@ -74,26 +74,6 @@ def seat(state: RootState) -> int:
     return s
 
 
-def view(state: RootState, out: dict) -> None:
-    """The faction board, all public (Decree cards are revealed when added, LR-07-04-02): the leader,
-    the leaders face up, the Decree, roosts left on the Roosts track, the points and cards its
-    Evening gives now, and the column being resolved with its cards left."""
-    data = state.mods.get(NAME)
-    if data is None:  # before the Eyrie's setup
-        return
-    roosts = B.count_on_map(state, NAME, "roost")
-    part = {"leader": data.leader, "leaders": list(data.face_up),
-            "decree": {col: list(data.decree[col]) for col in COLUMNS}, "roosts": BOARD["roosts"] - roosts,
-            "roost_points": BOARD["points"][max(0, roosts - 1)] if roosts else 0,
-            "draws": 1 + sum(1 for k in BOARD["draw_bonus"] if roosts >= k)}
-    if data.todo:
-        part["resolving"] = {"column": COLUMNS[data.column], "left": list(data.todo)}
-    out[NAME] = part
-
-
-MODULE.view = view
-
-
 def suit_of(card: str) -> str:
     return "bird" if card == VIZIER else CARDS[card].suit
 

@@ -70,27 +70,6 @@ def seat(state: RootState) -> int:
     return s
 
 
-def view(state: RootState, out: dict) -> None:
-    """The faction board, all public: wood in supply, the keep (its clearing number), actions left,
-    each building track (buildings left on it, the wood and points of the next one) and the cards
-    the Evening draws."""
-    data = state.mods.get(NAME)
-    if data is None:  # before the Marquise's setup
-        return
-    tracks = {}
-    for kind in KINDS:
-        placed = B.count_on_map(state, NAME, kind)
-        left = BOARD["buildings"] - placed
-        tracks[kind] = {"left": left, "next_cost": BOARD["cost"][placed] if left > 0 else None,
-                        "next_points": BOARD["points"][kind][placed] if left > 0 else None}
-    recruiters = B.count_on_map(state, NAME, "recruiter")
-    out[NAME] = {"wood": data.wood, "keep": None if data.keep is None else data.keep + 1, "actions": data.actions,
-                 "tracks": tracks, "draws": 1 + sum(1 for k in BOARD["draw_bonus"]["recruiter"] if recruiters >= k)}
-
-
-MODULE.view = view
-
-
 @record
 class CatSetup(NamedTuple):
     seat: int
