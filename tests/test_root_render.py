@@ -441,9 +441,10 @@ def test_the_root_renderer_is_registered_for_the_web_table():
     assert parse(svg).get("data-lang") == "zh-Hans" and "keep:1" in svg
 
 
-def test_random_games_on_every_map_render_for_every_seat_and_the_spectator():
-    for seed, map_name in ((11, "autumn"), (12, "winter"), (13, "lake"), (14, "mountain")):
-        g = boardlab.new_game("root", 2, seed=seed, options={"map": map_name})
+def test_random_games_on_every_map_and_deck_render_for_every_seat_and_the_spectator():
+    for seed, map_name, deck in ((11, "autumn", "standard"), (12, "winter", "standard"), (13, "lake", "exiles"),
+                                 (14, "mountain", "standard"), (15, "autumn", "exiles")):
+        g = boardlab.new_game("root", 2, seed=seed, options={"map": map_name, "deck": deck})
         rng = random.Random(seed)
         steps = 0
         while not g.is_over and steps < 600:
