@@ -23,6 +23,7 @@ from .evaluate import base_potential, base_summary
 from .modules import FACTION_MODULES, REGISTRY
 from .program import PROGRAM
 from .state import RootState
+from .text import render_text
 from .view import base_view, describe, localize, resample
 
 PROGRAM.registry = REGISTRY
@@ -154,6 +155,9 @@ class Root(Ruleset):
     def resample_base(self, state: RootState, seat: int | None, stream) -> None:
         resample(state, seat, stream)
 
+    def render_text(self, view: dict, lang: str) -> str:
+        return render_text(self, view, lang)
+
 
 RULESET = Root()
-GAME = GameInfo(ruleset=RULESET, seat_colours=tuple(FACTIONS[f].colour for f in DEFAULT_FACTIONS))
+GAME = GameInfo(ruleset=RULESET, renderer=f"{__name__}.render", seat_colours=tuple(FACTIONS[f].colour for f in DEFAULT_FACTIONS))
