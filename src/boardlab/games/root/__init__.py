@@ -76,7 +76,7 @@ class Root(Ruleset):
         return out
 
     def main_option_sets(self) -> list[tuple[int, dict]]:
-        return [(2, {}), (2, {"map": "winter"})]
+        return [(2, {}), (2, {"map": "winter"}), (3, {}), (3, {"factions": ["alliance", "marquise", "eyrie"]})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         return tuple(options["factions"])

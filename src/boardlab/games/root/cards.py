@@ -9,7 +9,7 @@ from . import actions as A
 from . import board as B
 from . import scoring as S
 from .content import CARDS, SUITS
-from .program import BASE, extensions, faction
+from .program import BASE, extensions, faction, of
 from .records import Craft, HandLimit, RemovePieces
 from .state import RootState
 
@@ -184,14 +184,26 @@ def resolve_craft(state: RootState, seat: int, card: str) -> None:
 
 def favor(state: RootState, seat: int, suit: str, rule: str) -> None:
     """Favor of the Foxes, Rabbits, Mice: remove all enemy pieces in clearings of the suit."""
-    me = state.faction[seat]
     tasks = []
     for c in B.clearings_of_suit(state, suit):
-        for owner in B.enemies_at(state, me, c):
-            pieces = everything_of(state, owner, c)
-            if pieces:
-                tasks.append(RemovePieces(seat, owner, c, pieces, False, (rule,)))
+        tasks += remove_all_enemies(state, seat, c, (rule,))
     T.push(state, *tasks)
+
+
+def remove_all_enemies(state: RootState, seat: int, c: int, rules: tuple[str, ...]) -> list:
+    """The tasks that remove all enemy pieces from a clearing (a Favor card, the Alliance's Revolt): every
+    removable piece of each enemy there, then what its faction does about such a removal
+    (`Faction.fully_removed`: the Vagabond damages three items)."""
+    me = state.faction[seat]
+    tasks: list = []
+    for owner in B.enemies_at(state, me, c):
+        pieces = everything_of(state, owner, c)
+        if pieces:
+            tasks.append(RemovePieces(seat, owner, c, pieces, False, rules))
+        hook = of(owner).fully_removed
+        if hook is not None:
+            tasks += hook(state, seat, c, rules)
+    return tasks
 
 
 def everything_of(state: RootState, owner: str, c: int) -> tuple[tuple[str, int], ...]:

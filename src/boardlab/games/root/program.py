@@ -60,6 +60,10 @@ class Faction(Module):
         self.extra_hits: Callable[[Any, int, bool], int] = lambda state, clearing, attacking: 0
         # taking hits its own way (the Vagabond damages items): fn(state, clearing, hits, battle) -> tasks
         self.takes_hits: Callable[..., list[Any]] | None = None
+        # an effect removes all enemy pieces from a clearing where it is (the Alliance's Revolt, the Favor
+        # cards): what else happens to it (the Vagabond damages three items, LR-09-02-02-01):
+        # fn(state, by_seat, clearing, rules) -> tasks, after its removable pieces there were removed
+        self.fully_removed: Callable[..., list[Any]] | None = None
         # points for removing enemy pieces beyond 1 per building or token (the Eyrie's Despot, Infamy)
         self.removal_points: Callable[..., int] = lambda state, owner, pieces, in_battle: 0
         # an item the faction crafts: where it goes (default: its Crafted Items box)

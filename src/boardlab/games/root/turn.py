@@ -348,7 +348,7 @@ def use_card(state: RootState, seat: int, key: str, target: int | None) -> None:
         state.play_area[seat] = tuple(c for c in state.play_area[seat] if c != card)
         K.to_pile(state, card)
         ruled = len(B.ruled_by(state, f))
-        state.log(("card:royal_claim",), "ev.royal_claim", seat=seat, clearings=ruled)
+        state.log(("card:royal_claim",), "ev.royal_claim", seat=seat, n=ruled)
         S.score(state, seat, ruled, ("card:royal_claim",))
     elif key == "stand_and_deliver" and target is not None:
         state.used["stand_and_deliver"] = 1
