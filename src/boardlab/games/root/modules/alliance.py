@@ -158,7 +158,7 @@ def run_spend(state: RootState, task: SpendSupporters) -> None:
     cards = matching_supporters(state, task.suit)
     if task.left <= 0 or not cards:
         T.done(state)
-    elif len(cards) <= task.left or len(set(cards)) == 1:
+    elif len(cards) <= task.left:
         spend_supporter(state, cards[0], task.rules)
         T.replace(state, task._replace(left=task.left - 1))
     else:
