@@ -659,11 +659,13 @@ def view(state: RootState, full: dict) -> None:
         "officers": data.officers,
         "bases": [c + 1 for c in bases(state)],
         "bases_box": bases_on_board(state),
+        "sympathy_on_map": placed,
         "sympathy_track": BOARD["sympathy"] - placed,
         "next_sympathy": ({"cost": BOARD["cost"][placed], "points": BOARD["points"][placed]}
                           if placed < BOARD["sympathy"] else None),
         "supporter_limit": capacity(state),
-        "operations_left": max(0, data.officers - data.operations) if state.phase == "evening" else data.officers,
+        "operations_left": (max(0, data.officers - data.operations)
+                            if state.phase == "evening" and state.active == me else data.officers),
     }
 
 
