@@ -106,7 +106,9 @@ class Root(Ruleset):
         return [(2, {}), (2, {"map": "winter"}), (2, {"map": "lake"}), (2, {"map": "mountain"}),
                 (2, {"deck": "exiles"}),
                 (2, {"factions": ["marquise", "vagabond"], "below_reach": True}),
+                (3, {}), (3, {"factions": ["alliance", "marquise", "eyrie"]}),
                 (3, {"factions": ["marquise", "eyrie", "vagabond"]}),
+                (4, {}), (5, {}), (4, {"map": "winter", "factions": ["vagabond", "alliance", "eyrie", "marquise"]}),
                 (4, {"factions": ["marquise", "eyrie", "vagabond", "vagabond2"], "vagabond": ["thief", "ranger"]})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:

@@ -2,6 +2,7 @@
 
 - `marquise`: the Marquise de Cat (LR-06);
 - `eyrie`: the Eyrie Dynasties (LR-07);
+- `alliance`: the Woodland Alliance (LR-08);
 - `vagabond`, `vagabond2`: the Vagabond and the second Vagabond (LR-09, the Vagabonds appendix).
 
 The card effects of the Exiles and Partisans deck, `deck_exiles` (a plain module, switched on with the
@@ -15,7 +16,7 @@ data names its module):
 from ....core.module import ModuleRegistry
 from ..content import DECK_MODULES
 
-FACTION_MODULES = ("marquise", "eyrie", "vagabond", "vagabond2")
+FACTION_MODULES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2")
 MAP_MODULES = ("map_lake", "map_mountain")
 DECK_EFFECTS = tuple(m for ms in DECK_MODULES.values() for m in ms)
 REGISTRY = ModuleRegistry(__name__, FACTION_MODULES + MAP_MODULES + DECK_EFFECTS)
