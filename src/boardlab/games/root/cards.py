@@ -223,6 +223,7 @@ def resolve_craft(state: RootState, seat: int, card: str) -> None:
 
 def favor(state: RootState, seat: int, suit: str, rule: str) -> None:
     """Favor of the Foxes, Rabbits, Mice: remove all enemy pieces in clearings of the suit."""
+    me = state.faction[seat]
     tasks = []
     for c in B.clearings_of_suit(state, suit):
         tasks += remove_all(state, seat, me, c, (rule,))
