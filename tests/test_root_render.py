@@ -427,9 +427,9 @@ def test_names_come_in_the_chosen_language(lang):
     has_cjk = bool(re.search(r"[\u4e00-\u9fff]", text))
     assert has_cjk == (lang != "en")
     if lang == "zh-Hant":
-        assert "侯爵貓" in text and "鷹巢王朝" in text and "地圖" in text
+        assert "貓咪貴族" in text and "飛鷹帝國" in text and "地圖" in text
     if lang == "zh-Hans":
-        assert "侯爵猫" in text and "鹰巢王朝" in text and "地图" in text
+        assert "猫咪贵族" in text and "飞鹰帝国" in text and "地图" in text
 
 
 def test_the_root_renderer_is_registered_for_the_web_table():
