@@ -44,7 +44,8 @@ def battle_sites(state: RootState, faction: str, allowed: tuple[int, ...] | None
 
 
 def can_battle(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> bool:
-    return bool(battle_sites(state, faction, allowed))
+    where = range(len(state.suits)) if allowed is None else allowed
+    return any(fighters(state, faction, c) and targets(state, faction, c) for c in where)
 
 
 def start(seat: int, faction: str, rules: tuple[str, ...], allowed: tuple[int, ...] | None = None,

@@ -130,9 +130,10 @@ def in_coalition(state: RootState, a: str, b: str) -> bool:
     return state.coalition.get(sa) == sb or state.coalition.get(sb) == sa  # type: ignore[arg-type]
 
 
-def connected(state: RootState, faction: str, start: int) -> list[int]:
-    """`start` and every clearing reached from it through clearings `faction` rules (LR-06-05-04-02)."""
-    ruled = rulers(state)
+def connected(state: RootState, faction: str, start: int, ruled: list[str | None] | None = None) -> list[int]:
+    """`start` and every clearing reached from it through clearings `faction` rules (LR-06-05-04-02);
+    `ruled`: the rulers, if known."""
+    ruled = ruled or rulers(state)
     seen, todo = {start}, [start]
     while todo:
         c = todo.pop()

@@ -46,7 +46,12 @@ def origins(state: RootState, faction: str, allowed: tuple[int, ...] | None = No
 
 
 def can_move(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> bool:
-    return bool(origins(state, faction, allowed))
+    w = state.warriors.get(faction)
+    if w is None:
+        return False
+    where = range(len(w)) if allowed is None else allowed
+    ruled = B.rulers(state)
+    return any(w[c] > 0 and destinations(state, faction, c, ruled=ruled) for c in where)
 
 
 def moves(seat: int, faction: str, n: int, rules: tuple[str, ...], allowed: tuple[int, ...] | None = None,

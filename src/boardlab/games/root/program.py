@@ -108,6 +108,13 @@ def of(name: str) -> Faction:
     return module
 
 
+_ANSWERS: dict[tuple[str, ...], dict[str, tuple[Callable[..., Any], ...]]] = {}
+
+
 def extensions(state: Any, point: str) -> tuple[Callable[..., Any], ...]:
-    """The answers of the active modules to one of the base game's extension points."""
-    return PROGRAM.flow_of(state).answers.get(point, ())
+    """The answers of the active modules to one of the base game's extension points (asked often:
+    kept per set of active modules)."""
+    answers = _ANSWERS.get(state.modules)
+    if answers is None:
+        answers = _ANSWERS[state.modules] = PROGRAM.flow(state.modules).answers
+    return answers.get(point, ())

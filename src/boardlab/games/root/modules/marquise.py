@@ -357,7 +357,26 @@ def buildable(state: RootState, c: int) -> list[str]:
 
 
 def build_sites(state: RootState) -> list[int]:
-    return [c for c in range(len(state.suits)) if buildable(state, c)]
+    """Where she can build now: a ruled clearing with an open slot, no rule against placing there, and
+    wood in reach for the cheapest building left (what `buildable` says, for every clearing at once)."""
+    cheapest = min((cost for k in KINDS if (cost := next_cost(state, k)) is not None), default=None)
+    if cheapest is None:
+        return []
+    ruled = B.rulers(state)
+    wood = _wood_in_reach(state, ruled)
+    return [c for c, f in enumerate(ruled) if f == NAME and wood[c] >= cheapest and B.open_slots(state, c) > 0
+            and B.may_place(state, NAME, c)]
+
+
+def _wood_in_reach(state: RootState, ruled: list[str | None]) -> dict[int, int]:
+    """For each clearing she rules, the wood in it and the clearings connected to it through her rule."""
+    out: dict[int, int] = {}
+    for c, f in enumerate(ruled):
+        if f == NAME and c not in out:
+            group = B.connected(state, NAME, c, ruled)
+            wood = sum(B.tokens_of(state, NAME, d).count("wood") for d in group)
+            out.update(dict.fromkeys(group, wood))
+    return out
 
 
 def _wood_sources(state: RootState, c: int) -> list[int]:
