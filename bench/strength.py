@@ -1,10 +1,11 @@
 """Bot strength: seeded 2-player matches through the simulation lab, seats rotated game by game.
 
-    .venv/bin/python bench/strength.py [--games N] [--workers W] [--game carcassonne|greatwall|all] [--json]
+    .venv/bin/python bench/strength.py [--games N] [--workers W] [--game carcassonne|greatwall|root|all] [--json]
 
 The issue's targets (2-player Carcassonne): ISMCTS beats random in at least 95 % of games and
 greedy in at least 65 %. The same table is reported for The Great Wall. Ties count 1/k for each
-of k winners; the interval is a 95 % Wilson interval. Results are cached in bench/.strength/
+of k winners; the interval is a 95 % Wilson interval. Root: 2 players (Marquise and Eyrie), ISMCTS with
+100 iterations a decision (AGENT_SPECS). Results are cached in bench/.strength/
 (one JSON Lines file per match; a rerun resumes them).
 """
 from __future__ import annotations
@@ -18,6 +19,8 @@ from pathlib import Path
 from boardlab import sim
 
 MATCHES = [("greedy", "random"), ("ismcts", "greedy"), ("ismcts", "random")]
+# Root's decisions are small steps (~500 a 2-player game): ISMCTS gets fewer iterations a decision there.
+AGENT_SPECS = {("root", "ismcts"): "ismcts:iterations=100"}
 TARGETS = {("carcassonne", "ismcts", "random"): 0.95, ("carcassonne", "ismcts", "greedy"): 0.65}
 CACHE = Path(__file__).parent / ".strength"
 
@@ -34,11 +37,12 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 def match(game: str, first: str, second: str, games: int, workers: int) -> dict:
     CACHE.mkdir(exist_ok=True)
     out = CACHE / f"{game}-{first}-vs-{second}.jsonl"
-    records = sim.run(game, games, players=2, agents=[first, second], seed=2026, workers=workers,
+    a, b = (AGENT_SPECS.get((game, x), x) for x in (first, second))
+    records = sim.run(game, games, players=2, agents=[a, b], seed=2026, workers=workers,
                       out=out, rotate=True, progress=False)
     wins = 0.0
     for r in records:
-        seat_of_first = r["agents"].index(first)
+        seat_of_first = r["agents"].index(a)
         if seat_of_first in r["winners"]:
             wins += 1 / len(r["winners"])
     low, high = wilson(wins, len(records))
@@ -52,10 +56,10 @@ def main(argv=None) -> int:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--game", default="all", choices=["carcassonne", "greatwall", "all"])
+    ap.add_argument("--game", default="all", choices=["carcassonne", "greatwall", "root", "all"])
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
-    games = ["carcassonne", "greatwall"] if args.game == "all" else [args.game]
+    games = ["carcassonne", "greatwall", "root"] if args.game == "all" else [args.game]
     rows = [match(g, a, b, args.games, args.workers) for g in games for a, b in MATCHES]
     if args.json:
         print(json.dumps(rows, indent=2))

@@ -821,3 +821,54 @@ def test_before_rolling_effects_come_before_the_roll_the_attackers_first(monkeyp
     keys = [k for _, k, _ in events(g, since)]
     assert keys.index("ev.test_effect") < keys.index("ev.roll")
     assert [p["seat"] for _, k, p in events(g, since) if k == "ev.test_effect"] == [cat, bird]
+
+
+@rule("LR-01-05-05", "LR-01-05-05-01")
+def test_a_player_forced_to_battle_makes_the_battles_decisions():
+    """The Vagrant's Instigate forces the Marquise to battle the Eyrie: the foil and her battle effects are
+    her seat's decisions, not the Vagrant's."""
+    from vagabond_helpers import at, daylight, game, kit, relation
+    g = game("vagrant", factions=("marquise", "eyrie", "vagabond"))
+    kit(g, "torch", "boot")
+    at(g, 12)
+    put(g, "marquise", 12, warriors=2)
+    put(g, "eyrie", 12, warriors=2)
+    relation(g, "eyrie", -1)
+    hand(g, 0, ["bird_ambush"])
+    hand(g, 1, ["fox_ambush"])
+    hand(g, 2, [])
+    with positions.edit(g) as s:
+        s.play_area[0] = ("bird_brutal_tactics",)
+    daylight(g)
+    play(g, "instigate:marquise:eyrie")
+    assert (g.decision, g.to_play) == ("ambush", 1)
+    play(g, "ambush:fox_ambush")
+    assert (g.decision, g.to_play) == ("foil", 0)  # the forced attacker decides
+    play(g, "foil:bird_ambush")
+    assert (g.decision, g.to_play) == ("battle_effects", 0)
+    assert "effect:brutal_tactics" in g.legal_action_ids()
+
+
+@rule("LR-05-02", "LR-05-02-01")
+def test_a_faction_mix_below_the_viable_reach_is_refused_unless_the_table_says_so():
+    import boardlab
+    from boardlab.core.errors import ConfigError
+    with pytest.raises(ConfigError) as err:
+        boardlab.new_game("root", 3, seed=1, options={"factions": ["eyrie", "alliance", "vagabond"]})
+    text = str(err.value)
+    assert "15" in text and "18" in text  # 7 + 3 + 5 against 18 for three players
+    g = boardlab.new_game("root", 3, seed=1, options={"factions": ["eyrie", "alliance", "vagabond"],
+                                                      "below_reach": True})
+    assert g.state.faction == ("eyrie", "alliance", "vagabond")
+    boardlab.new_game("root", 4, seed=1)  # the default four: 25, viable for four (21)
+
+
+@rule("LR-02-05")
+def test_a_tie_for_rule_means_nobody_rules():
+    g = set_up(new(("marquise", "eyrie", "alliance"), seed=2))
+    clear(g)
+    put(g, "marquise", 5, warriors=2)
+    put(g, "alliance", 5, warriors=2)
+    assert B.ruler(g.state, idx(5)) is None
+    put(g, "eyrie", 5, warriors=2)  # the Eyrie tie too, and win ties (Lords of the Forest)
+    assert B.ruler(g.state, idx(5)) == "eyrie"

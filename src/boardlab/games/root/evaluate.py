@@ -2,10 +2,11 @@
 playouts' evaluation) and per-seat categories for simulation reports (`summary`).
 
 The potential is the score plus a small value for what usually turns into points later: ruled
-clearings, warriors on the map, cards in hand and crafted persistent effects. A seat with an
-activated dominance card is valued by its progress toward the dominance win instead of its frozen
-score; a Vagabond in a coalition shares its partner's. Faction modules add their own terms
-(`Module.potential`: buildings, roosts, sympathy, ...). The weights are tuning, not rules.
+clearings, warriors, buildings and tokens on the map, and crafted persistent effects (cards in hand are
+not counted, see CARD). A seat with an activated dominance card is valued by its progress toward the
+dominance win instead of its frozen score; a Vagabond in a coalition shares its partner's. Faction
+modules add their own terms (`Module.potential`: the Vagabond's items and allies). The weights are
+tuning, not rules.
 """
 from __future__ import annotations
 
@@ -16,7 +17,10 @@ from .state import RootState
 
 RULED = 0.4
 WARRIOR = 0.05
-CARD = 0.3
+BUILDING = 1.0   # a building on the map: points when built, more each turn (roosts, bases, the Marquise's tracks)
+TOKEN = 0.6      # a token on the map (sympathy, wood, ...)
+CARD = 0.0       # not counted: with a one-decision horizon, the card drawn in Evening made ending the turn
+                 # look better than any action (greedy then lost to random; measured in docs/bots.md)
 PERSISTENT = 0.5
 DOMINANCE_STEP = 6.0  # per clearing toward the dominance win (3 of a suit, or 2 opposite corners)
 
@@ -35,6 +39,8 @@ def _own(state: RootState, seat: int) -> float:
     value = _dominance(state, seat) if state.dominance[seat] is not None else float(state.score[seat])
     value += RULED * len(B.ruled_by(state, f))
     value += WARRIOR * B.total_warriors(state, f)
+    value += BUILDING * sum(1 for pieces in state.buildings for owner, _ in pieces if owner == f)
+    value += TOKEN * sum(1 for pieces in state.tokens for owner, _ in pieces if owner == f)
     value += CARD * len(state.hands[seat])
     value += PERSISTENT * sum(1 for c in state.play_area[seat] if c in CARDS and CARDS[c].kind == "persistent")
     return value

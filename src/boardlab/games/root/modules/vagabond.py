@@ -50,6 +50,23 @@ def configure(module: Faction, name: str) -> None:
     module.actions = actions
     module.forms = FORMS
     module.describe = describe
+    module.potential = lambda state, seat: potential(state, seat, name)
+
+
+# ---- for bots (tuning, not rules) ------------------------------------------------------------------------------
+
+ITEM_VALUE = 0.5   # an undamaged item: actions to come
+ALLY_VALUE = 1.0   # an Allied faction: 2 points an Aid, warriors to move with
+
+
+def potential(state: RootState, seat: int, name: str) -> float:
+    """His term in the position value: undamaged items and allies (others' seats: nothing)."""
+    if state.faction[seat] != name:
+        return 0.0
+    data = V(state, name)
+    undamaged = sum(1 for _, _, damaged, _ in data.items if not damaged)
+    allies = sum(1 for level in data.rel.values() if level == C.ALLIED)
+    return ITEM_VALUE * undamaged + ALLY_VALUE * allies
 
 
 # ---- relationships changed by removals (LR-09-02-09-03) ------------------------------------------------------
