@@ -872,3 +872,19 @@ def test_a_tie_for_rule_means_nobody_rules():
     assert B.ruler(g.state, idx(5)) is None
     put(g, "eyrie", 5, warriors=2)  # the Eyrie tie too, and win ties (Lords of the Forest)
     assert B.ruler(g.state, idx(5)) == "eyrie"
+
+
+@rule("LR-03-01")
+def test_nothing_happens_after_the_winning_point():
+    """The Eyrie's Evening scores the roost track, then draws: reaching 30 there ends the game before the draw."""
+    g, cat, bird = table()
+    for n in (1, 5, 9):  # three roosts: the track shows 2 points
+        put(g, "eyrie", n, warriors=1, buildings=["roost"])
+    with positions.edit(g) as s:
+        s.score[bird] = 29
+    hand_before = list(g.state.hands[bird])
+    since = len(g.state.events)
+    start(g, bird, "evening.start")
+    assert g.is_over and g.winners == [bird]
+    assert g.state.hands[bird] == hand_before
+    assert [k for _, k, _ in events(g, since)][-1] == "ev.win"

@@ -22,7 +22,10 @@ def draw(state: RootState, seat: int, n: int, rules: tuple[str, ...]) -> list[st
     """Draw `n` cards; an empty deck is reshuffled from the discard pile at once (LR-02-01). When a
     module offers the seat something instead (extension point `draw_options`: Informants), the
     draw becomes a decision (`DrawChoice`, pushed on the task stack) and nothing is drawn yet: a step
-    that draws must run the task stack afterwards (`T.run_then`), as the factions' Evenings do."""
+    that draws must run the task stack afterwards (`T.run_then`), as the factions' Evenings do.
+    Nothing is drawn once the game is won (LR-03-01: it ends at once, even in the middle of a step)."""
+    if state.over:
+        return []
     if n > 0 and any(fn(state, seat, n) for fn in extensions(state, "draw_options")):
         T.push(state, DrawChoice(seat, n, rules))
         return []

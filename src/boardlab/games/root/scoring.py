@@ -22,7 +22,7 @@ def can_score(state: RootState, seat: int) -> bool:
 def score(state: RootState, seat: int, points: int, rules: tuple[str, ...]) -> int:
     """Add (or, negative, take away: never below 0) points; reaching 30 wins at once (LR-03-01).
     Returns the points actually scored."""
-    if points == 0 or not can_score(state, seat):
+    if points == 0 or state.over or not can_score(state, seat):  # nothing scores after the game ended
         return 0
     before = state.score[seat]
     state.score[seat] = max(0, before + points)
