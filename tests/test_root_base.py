@@ -888,3 +888,10 @@ def test_nothing_happens_after_the_winning_point():
     assert g.is_over and g.winners == [bird]
     assert g.state.hands[bird] == hand_before
     assert [k for _, k, _ in events(g, since)][-1] == "ev.win"
+
+
+def test_each_seat_shows_its_factions_colour():
+    """The web table colours a seat by the faction it plays (view `colours`), whatever the seat order."""
+    from boardlab.games.root.content import FACTIONS
+    g = new(("eyrie", "marquise"), seed=1)
+    assert g.view(0)["colours"] == [FACTIONS["eyrie"].colour, FACTIONS["marquise"].colour]

@@ -104,14 +104,16 @@ export function seatLink(id, token) {
   return `${location.origin}/play/${id}` + (token ? `#token=${encodeURIComponent(token)}` : "");
 }
 
-// A seat's colour, as the game registered it (GET /api/meta: seat_colours).
+// A seat's colour: the game's own per-seat colours when its view gives them (`colours`: Root's seats take
+// their faction's colour), else as the game registered it (GET /api/meta: seat_colours).
 const FALLBACK_COLOURS = ["#d7263d", "#1b5fd1", "#f2c40f", "#1e1e1e", "#a03fd0"];
 
 export function gameInfo(meta, game) {
   return (meta && meta.games.find((g) => g.name === game)) || null;
 }
 
-export function seatColour(meta, game, seat) {
+export function seatColour(meta, game, seat, colours) {
+  if (Array.isArray(colours) && typeof colours[seat] === "string") return colours[seat];
   const info = gameInfo(meta, game);
   const list = info && info.seat_colours && info.seat_colours.length ? info.seat_colours : FALLBACK_COLOURS;
   return list[seat % list.length];

@@ -70,7 +70,7 @@ class Replay {
 
   renderScores(view) {
     const rows = view.scores.map((score, seat) => el("tr", { dataset: { seat } },
-      el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(this.meta, this.data.game, seat)}` })),
+      el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(this.meta, this.data.game, seat, view.colours)}` })),
       el("td", {}, t("seat.name", { seat })), el("td", { class: "score" }, String(score))));
     this.root.querySelector("#scores").replaceChildren(el("h3", {}, t("table.scores")), el("table", {}, rows));
   }

@@ -222,7 +222,7 @@ class Table {
   renderScores() {
     const v = this.view;
     const rows = v.scores.map((score, seat) => el("tr", { class: seat === v.to_play ? "to-play" : "", dataset: { seat } },
-      el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(this.meta, v.game, seat)}` })),
+      el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(this.meta, v.game, seat, v.colours)}` })),
       el("td", {}, this.seatLabel(seat)),
       el("td", { class: "muted", title: t("table.supply") }, Array.isArray(v.supply) ? `♟ ${v.supply[seat]}` : ""),
       el("td", { class: "score" }, String(score))));
