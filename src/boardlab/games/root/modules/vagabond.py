@@ -22,6 +22,7 @@ from ..program import Faction
 from ..records import Battle
 from ..state import RootState
 from . import vagabond_actions as VA
+from . import vagabond_board as VB
 from . import vagabond_characters as VC
 from . import vagabond_core as C
 from . import vagabond_turn as VT
@@ -51,6 +52,8 @@ def configure(module: Faction, name: str) -> None:
     module.forms = FORMS
     module.describe = describe
     module.potential = lambda state, seat: potential(state, seat, name)
+    module.lines = VB.lines(name)                      # his board on the terminal table
+    module.picture = VB.picture(name)                  # ... and on the web table
 
 
 # ---- for bots (tuning, not rules) ------------------------------------------------------------------------------
