@@ -80,10 +80,15 @@ def officers_text(view: dict, part: dict, w: TX.Words) -> str:
     return w("txt.alliance.officers", n=part["officers"])
 
 
+def supporters_head(part: dict, w: TX.Words) -> str:
+    """Their number, and the stack's limit while no base is on the map."""
+    n, limit = supporters(part)[0], part.get("supporter_limit")
+    return w("txt.alliance.supporters", n=n) if limit is None else w("txt.alliance.supporters_limit", n=n, limit=limit)
+
+
 def supporters_text(part: dict, w: TX.Words) -> str:
     n, cards, known = supporters(part)
-    limit = part.get("supporter_limit")
-    head = w("txt.alliance.supporters", n=n) + (" " + w("txt.alliance.limit", n=limit) if limit is not None else "")
+    head = supporters_head(part, w)
     if cards is not None:
         suits = w.join(f"{w.suit(s)} {k}" for s, k in by_suit(cards).items())
         return w.label(head, w.join(w.card_with_suit(c) for c in cards)) + (
@@ -203,8 +208,7 @@ def supporters_box(ctx: Any, part: dict, x: float, y: float, width: float) -> tu
     face-down pile with its number and the cards this seat knows in it."""
     w = ctx.w
     n, cards, known = supporters(part)
-    limit = part.get("supporter_limit")
-    head = w("txt.alliance.supporters", n=n) + (" " + w("txt.alliance.limit", n=limit) if limit is not None else "")
+    head = supporters_head(part, w)
     out = [f'<g data-supporters="{n}" data-face-up="{int(cards is not None)}">',
            RD.svg_text(x, y + 12, head, 12, weight="bold")]
     chip_w, chip_h = 120, 46

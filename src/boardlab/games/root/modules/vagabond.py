@@ -175,6 +175,7 @@ FORMS = {
     "con": ("quest",),
 }
 LOCATION_HEADS = ("go", "slip", "forest")
+FORMS.update({h: ("place",) for h in LOCATION_HEADS})  # a clearing's number or a forest's `fN`
 
 
 def describe(state: RootState, action_id: str, lang: str) -> str | None:

@@ -173,7 +173,7 @@ def relationship_text(level: int, w: TX.Words) -> str:
     if level >= allied:
         return w("txt.vb.allied", points=rel["ally_aid_points"])
     state = w("txt.vb.indifferent") if level == 0 else w("txt.vb.space", n=level, of=allied)
-    return state + " " + w("txt.vb.next_space", aids=rel["aids"][level], points=rel["points"][level])
+    return w("txt.vb.next_space", state=state, aids=rel["aids"][level], points=rel["points"][level])
 
 
 def relationships_lines(part: dict, w: TX.Words) -> list[str]:
@@ -197,7 +197,8 @@ def completed_text(part: dict, w: TX.Words) -> str:
     parts = []
     for suit, done in completed_by_suit(part).items():
         names = w.join(QUEST[q].names.get(w.lang) for q in done)
-        parts.append(f"{w.suit(suit)} {len(done)}" + (f" ({names})" if done else ""))
+        parts.append(w("txt.vb.completed_suit", suit=w.suit(suit), n=len(done), names=names) if done
+                     else f"{w.suit(suit)} {len(done)}")
     return w.label(w("txt.vb.completed"), " · ".join(parts))
 
 
