@@ -6,8 +6,8 @@ then Slip. Daylight: exhaust items for Move, Battle, Explore, Aid, Quest, Strike
 special action. Evening: Rest in a forest, draw, discard to five, the item limit.
 
 Files: `vagabond_core` (data, items, relationships), `vagabond_turn` (setup, Birdsong, Evening, moving,
-taking hits), `vagabond_actions` (Daylight), `vagabond_quests`, `vagabond_characters`; `vagabond2`
-is the second Vagabond (LR-09-07) on the same rules.
+taking hits), `vagabond_actions` (Daylight), `vagabond_quests`, `vagabond_characters`, `vagabond_board`
+(his board on the terminal and web tables); `vagabond2` is the second Vagabond (LR-09-07) on the same rules.
 
 Hooks other modules use: `Faction.full_removal` (an effect removing all enemy pieces from his clearing
 damages three items, LR-09-02-02-01: the Alliance's Revolt calls it through `cards.remove_all`) and
