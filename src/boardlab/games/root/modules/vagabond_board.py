@@ -115,7 +115,7 @@ def where(view: dict, name: str, w: TX.Words) -> str:
     at = view.get("pawns", {}).get(name) or {}
     if "clearing" in at:
         n = at["clearing"]
-        return w("txt.card_suit", card=w("clearing", n=n), suit=w.suit(view["clearings"][n - 1]["suit"]))
+        return w("txt.vb.at_clearing", clearing=w("clearing", n=n), suit=w.suit(view["clearings"][n - 1]["suit"]))
     if "forest" in at:
         return w("forest", n=at["forest"])
     return "-"
