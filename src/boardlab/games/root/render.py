@@ -12,7 +12,8 @@ every element a legal id names carries the ids in `data-actions` (and `data-acti
 one) with the class `legal`. What an id's argument names comes from the id forms (`view.forms()`,
 with the faction modules' own): a clearing (`from:5`, `build_at:3`, `roost_at:1`, ...) makes the
 clearing clickable, a card (`craft:CARD`, `discard:CARD`, `decree:move:CARD`, ...) the card wherever
-it shows (hand, Decree, dominance cards), a faction or a seat that seat's panel, a forest the forest.
+it shows (hand, Decree, dominance cards), a faction or a seat that seat's panel, a forest the forest, a
+place (`go:5`, `slip:f2`: a clearing's number or a forest's) that clearing or forest.
 
 A faction's board: the Marquise's and the Eyrie's have their own drawing (`BOARD_PICTURES`); a
 faction module may draw its own with `MODULE.picture(ctx, x, y, width) -> (svg, height)`; any other
@@ -131,6 +132,8 @@ def targets(legal: list[str]) -> dict[str, dict[str, list[str]]]:
         kinds = shapes.get(head, ())
         for i, part in enumerate(parts):
             kind = kinds[i] if i < len(kinds) else None
+            if kind == "place":  # a clearing's number or a forest's `fN` (where a pawn goes)
+                kind, part = ("forest", part[1:]) if part.startswith("f") else ("clearing", part)
             if kind in ("clearing", "card", "faction", "seat", "forest"):
                 out[kind][part].append(action)
         ends = [int(p) for p, k in zip(parts, kinds) if k == "clearing" and p.isdigit()]

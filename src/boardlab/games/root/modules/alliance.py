@@ -41,6 +41,7 @@ from ..content import DECKS
 from ..program import Faction
 from ..records import RemovePieces
 from ..state import RootState
+from . import alliance_board
 
 NAME = "alliance"
 MODULE = Faction(NAME)
@@ -700,3 +701,7 @@ def actions(players: int, options: dict) -> list[Segment]:
 MODULE.actions = actions
 MODULE.forms = {**{h: ("clearing",) for h in ("revolt", "sympathy", "organize")},
                 **{h: ("card",) for h in ("mobilize", "train", "supporter", "outrage")}, "first": ("word",)}
+
+# the faction board on the terminal and web tables (alliance_board.py)
+MODULE.lines = alliance_board.lines
+MODULE.picture = alliance_board.picture

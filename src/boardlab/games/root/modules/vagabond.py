@@ -6,8 +6,8 @@ then Slip. Daylight: exhaust items for Move, Battle, Explore, Aid, Quest, Strike
 special action. Evening: Rest in a forest, draw, discard to five, the item limit.
 
 Files: `vagabond_core` (data, items, relationships), `vagabond_turn` (setup, Birdsong, Evening, moving,
-taking hits), `vagabond_actions` (Daylight), `vagabond_quests`, `vagabond_characters`; `vagabond2`
-is the second Vagabond (LR-09-07) on the same rules.
+taking hits), `vagabond_actions` (Daylight), `vagabond_quests`, `vagabond_characters`, `vagabond_board`
+(his board on the terminal and web tables); `vagabond2` is the second Vagabond (LR-09-07) on the same rules.
 
 Hooks other modules use: `Faction.full_removal` (an effect removing all enemy pieces from his clearing
 damages three items, LR-09-02-02-01: the Alliance's Revolt calls it through `cards.remove_all`) and
@@ -22,6 +22,7 @@ from ..program import Faction
 from ..records import Battle
 from ..state import RootState
 from . import vagabond_actions as VA
+from . import vagabond_board as VB
 from . import vagabond_characters as VC
 from . import vagabond_core as C
 from . import vagabond_turn as VT
@@ -51,6 +52,8 @@ def configure(module: Faction, name: str) -> None:
     module.forms = FORMS
     module.describe = describe
     module.potential = lambda state, seat: potential(state, seat, name)
+    module.lines = VB.lines(name)                      # his board on the terminal table
+    module.picture = VB.picture(name)                  # ... and on the web table
 
 
 # ---- for bots (tuning, not rules) ------------------------------------------------------------------------------
@@ -172,6 +175,7 @@ FORMS = {
     "con": ("quest",),
 }
 LOCATION_HEADS = ("go", "slip", "forest")
+FORMS.update({h: ("place",) for h in LOCATION_HEADS})  # a clearing's number or a forest's `fN`
 
 
 def describe(state: RootState, action_id: str, lang: str) -> str | None:
