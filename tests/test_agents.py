@@ -90,3 +90,29 @@ def test_greedy_beats_random_at_carcassonne():
             g.apply(choose(bots[g.to_play], g))
         wins += (seed % 2) in g.winners and len(g.winners) == 1
     assert wins >= 5
+
+
+def test_the_harness_builds_a_seats_view_only_when_a_bot_reads_it(monkeypatch):
+    from boardlab.agents import Agent, SeatView
+    from boardlab.core.game import Game
+    g = boardlab.new_game("carcassonne", 2, seed=3)
+    calls = []
+    real = Game.view
+
+    def counting(self, seat=None, lang="en"):
+        calls.append(seat)
+        return real(self, seat, lang)
+
+    monkeypatch.setattr(Game, "view", counting)
+    choose(make_agent("random", seed=1), g)
+    assert calls == []  # a random bot never reads it: no view was built
+
+    class Reader(Agent):
+        def act(self, view, legal, model):
+            assert dict(view) == real(g, g.to_play) and view["seat"] == g.to_play and len(view) > 5
+            return legal[0]
+
+    choose(Reader(), g)
+    assert calls == [g.to_play]  # built once, on the first read
+    view = SeatView(g, 0)
+    assert not any("game" in name or "state" in name for name in dir(view) if not name.startswith("__"))

@@ -2,6 +2,8 @@
 and a `Model` that samples full games consistent with that view (never the true state)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from ..core.errors import ConfigError
 from ..core.rng import Stream
 from .model import Model
@@ -12,7 +14,8 @@ class Agent:
 
     name = "agent"
 
-    def act(self, view: dict, legal: list[str], model: Model) -> str:
+    def act(self, view: Mapping, legal: list[str], model: Model) -> str:
+        """`view`: the seat's view (`Game.view(seat)`'s keys, built when first read)."""
         raise NotImplementedError
 
 
@@ -28,10 +31,36 @@ class RandomAgent(Agent):
         return legal[self.stream.below(len(legal))]
 
 
+class SeatView(Mapping):
+    """A seat's view, built when a bot first reads it (the bundled bots never do: they search the
+    model). It reads like the dict `Game.view(seat)` returns; the game is reached only through a
+    closure, so the object offers no attribute leading to the true state."""
+
+    __slots__ = ("_build", "_view")
+
+    def __init__(self, game, seat: int):
+        self._view: dict | None = None
+        self._build = lambda: game.view(seat)
+
+    def _data(self) -> dict:
+        if self._view is None:
+            self._view = self._build()
+        return self._view
+
+    def __getitem__(self, key):
+        return self._data()[key]
+
+    def __iter__(self):
+        return iter(self._data())
+
+    def __len__(self) -> int:
+        return len(self._data())
+
+
 def choose(agent: Agent, game, seat: int | None = None) -> str:
-    """The harness: hand a bot only its seat's view, the legal ids and a sampling model."""
+    """The harness: hand a bot only its seat's view (built if read), the legal ids and a sampling model."""
     seat = game.to_play if seat is None else seat
-    return agent.act(game.view(seat), list(game.legal_action_ids()), Model(game, seat))
+    return agent.act(SeatView(game, seat), list(game.legal_action_ids()), Model(game, seat))
 
 
 def _agents() -> dict:
