@@ -2,6 +2,8 @@
 
     .venv/bin/python bench/sim.py [--games N] [--json]
 
+Then random bots through `sim.run` (1 worker) against raw random playouts of the engine, per game
+(Carcassonne 2 players, The Great Wall and Root 4 players): the slowdown is the harness's cost.
 For each configuration (2-player Carcassonne and The Great Wall, agents greedy vs random,
 master seed 0, N games, default 60) the same simulation runs: on the local backend with 1
 worker (in-process), with 2 workers (a process pool, started by the run: its start-up is in the
@@ -24,6 +26,8 @@ from pathlib import Path
 from boardlab import sim
 
 CONFIGS = [("carcassonne", 2, ["greedy", "random"]), ("greatwall", 2, ["greedy", "random"])]
+# Random bots through the simulation lab against the engine's own random playouts (target: within 1.2x).
+RAW_CONFIGS = [("carcassonne", 2), ("greatwall", 4), ("root", 4)]
 
 
 def all_cpus() -> int:
@@ -43,6 +47,32 @@ def timed_run(folder: Path, name: str, game: str, players: int, agents: list[str
     start = time.perf_counter()
     sim.run(game, games, players, agents, seed=0, workers=workers, backend=backend, out=out, progress=False)
     return time.perf_counter() - start, out.read_bytes()
+
+
+def raw_playouts(game: str, players: int, games: int) -> float:
+    """Games/s of random playouts through the public API (random.Random(seed) over the legal ids)."""
+    import random
+
+    import boardlab
+    start = time.perf_counter()
+    for seed in range(games):
+        g = boardlab.new_game(game, players, seed=seed)
+        choice = random.Random(seed).choice
+        while not g.is_over:
+            g.apply(choice(g.legal_action_ids()))
+    return games / (time.perf_counter() - start)
+
+
+def sim_against_raw(folder: Path, games: int) -> list[dict]:
+    """`boardlab sim` with random bots (1 worker, in-process) against raw random playouts, per game.
+    Each side plays `games` games; random games differ in length, so the ratio is of rates."""
+    rows = []
+    for game, players in RAW_CONFIGS:
+        raw = raw_playouts(game, players, games)
+        seconds, _ = timed_run(folder, f"{game}-raw", game, players, ["random"] * players, games, 1, "local")
+        rows.append({"game": game, "players": players, "games": games, "raw_games_per_s": raw,
+                     "sim_games_per_s": games / seconds, "slowdown": raw / (games / seconds)})
+    return rows
 
 
 def start_ray(cpus: int) -> tuple[object | None, float | None, str | None]:
@@ -74,6 +104,7 @@ def run(games: int) -> dict:
             base[config] = timed_run(folder, f"{game}-1", game, players, agents, games, 1, "local")
             add(config, "local", 1, *base[config])
             add(config, "local", 2, *timed_run(folder, f"{game}-2", game, players, agents, games, 2, "local"))
+        against_raw = sim_against_raw(folder, games)
         ray, ray_start, ray_missing = start_ray(2)
         if ray is not None:
             try:
@@ -84,7 +115,8 @@ def run(games: int) -> dict:
                 ray.shutdown()
     rows.sort(key=lambda r: [c[0] for c in CONFIGS].index(r["config"].split()[0]))
     return {"benchmark": "sim", "games": games, "cpus": cpus, "python": platform.python_version(),
-            "machine": platform.machine(), "ray_start_s": ray_start, "ray_missing": ray_missing, "rows": rows}
+            "machine": platform.machine(), "ray_start_s": ray_start, "ray_missing": ray_missing, "rows": rows,
+            "against_raw": against_raw}
 
 
 def print_table(result: dict) -> None:
@@ -99,6 +131,13 @@ def print_table(result: dict) -> None:
     for r in result["rows"]:
         t.add_row(r["config"], r["backend"], str(r["workers"]), f"{r['seconds']:.2f}", f"{r['games_per_s']:.1f}",
                   f"{r['speedup']:.2f}x", "yes" if r["same_bytes"] else "NO")
+    console.print(t)
+    t = Table(title="Random bots: boardlab.sim.run (1 worker) against raw random playouts (target: within 1.2x)")
+    for col in ("game", "players", "games", "raw games/s", "sim games/s", "slowdown"):
+        t.add_column(col, justify="left" if col == "game" else "right", no_wrap=True)
+    for r in result["against_raw"]:
+        t.add_row(r["game"], str(r["players"]), str(r["games"]), f"{r['raw_games_per_s']:.1f}",
+                  f"{r['sim_games_per_s']:.1f}", f"{r['slowdown']:.2f}x")
     console.print(t)
     if result["ray_missing"]:
         console.print(f"ray: {result['ray_missing']}", markup=False)
