@@ -116,3 +116,15 @@ def test_the_harness_builds_a_seats_view_only_when_a_bot_reads_it(monkeypatch):
     assert calls == [g.to_play]  # built once, on the first read
     view = SeatView(g, 0)
     assert not any("game" in name or "state" in name for name in dir(view) if not name.startswith("__"))
+
+
+def test_a_sampled_game_carries_neither_the_event_log_nor_the_action_log():
+    """Other seats' hidden choices (a card put face down) are in the action log: a bot's samples get none."""
+    from boardlab.core.rng import Stream
+    g = boardlab.new_game("root", 3, seed=4)
+    for _ in range(40):
+        g.apply(g.legal_action_ids()[0])
+    twin = g.determinise(1, Stream(9))
+    assert twin.log == [] and twin.state.events == []
+    assert g.log and g.state.events  # the real game keeps both
+    assert twin.legal_action_ids() and twin.to_play == g.to_play

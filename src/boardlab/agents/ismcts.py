@@ -105,4 +105,4 @@ class ISMCTSAgent(Agent):
             g.apply(legal[self.stream.below(len(legal))])
         if g.is_over:
             return g.rules.rewards(g.state)
-        return [g.rules.evaluate(g.state, s) for s in range(g.players)]
+        return g.rules.evaluations(g.state)

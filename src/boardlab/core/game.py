@@ -144,11 +144,18 @@ class Game:
 
     def determinise(self, seat: int, stream: rng.Stream) -> "Game":
         """For information-set search: a copy consistent with `seat`'s view, hidden information
-        redrawn, the random stream reseeded (future chance unknown too) and the event log emptied
-        (it holds other seats' private events)."""
-        twin = self.redrawn(seat, stream)
+        redrawn, the random stream reseeded (future chance unknown too), and neither the event log
+        (it holds other seats' private events) nor the action log (other seats' hidden choices, such
+        as a card put face down) copied."""
+        events, log = self.state.events, self._log
+        self.state.events, self._log = [], []
+        try:
+            twin = self.clone()
+        finally:
+            self.state.events, self._log = events, log
+        self.rules.resample_hidden(twin.state, seat, stream)
+        twin.forget_legal()
         twin.state.rng = rng.seed_state(stream.below(1 << 62))
-        twin.state.events = []
         return twin
 
     def view(self, seat: int | None = None, lang: str = "en") -> JSON:

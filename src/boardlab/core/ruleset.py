@@ -185,10 +185,13 @@ class Ruleset:
 
     def evaluate(self, state: Any, seat: int) -> float:
         """A heuristic in [0, 1]: 0.5 + this seat's lead over the best other seat, scaled."""
+        return _lead(self.potential(state), seat)
+
+    def evaluations(self, state: Any) -> list[float]:
+        """`evaluate` for every seat, from one computation of the potential (a game overriding
+        `evaluate` overrides this too)."""
         values = self.potential(state)
-        lead = values[seat] - max(v for s, v in enumerate(values) if s != seat)
-        scale = max(10.0, max(abs(v) for v in values))
-        return min(1.0, max(0.0, 0.5 + lead / (2 * scale)))
+        return [_lead(values, seat) for seat in range(len(values))]
 
     def rule_texts(self) -> dict[str, JSON]:
         """Every rule id the game can cite -> its entry (texts in each language, source)."""
@@ -204,3 +207,9 @@ class Ruleset:
     def localize(self, key: str, params: JSON, lang: str) -> JSON:
         """Event parameters as the reader should see them (default: unchanged)."""
         return params
+
+
+def _lead(values: list[float], seat: int) -> float:
+    lead = values[seat] - max(v for s, v in enumerate(values) if s != seat)
+    scale = max(10.0, max(abs(v) for v in values))
+    return min(1.0, max(0.0, 0.5 + lead / (2 * scale)))

@@ -137,6 +137,11 @@ class GreatWall(Ruleset):
             return answer(state, seat)
         return super().evaluate(state, seat)
 
+    def evaluations(self, state: GWState) -> list[float]:
+        for answer in T.extensions(state, "evaluate"):
+            return [answer(state, seat) for seat in range(state.players)]
+        return super().evaluations(state)
+
     def base_potential(self, state: GWState) -> list[float]:
         """Honor plus rough worth of what each seat holds and has put to work (for bots); the active
         modules add their terms (`MODULE.potential`)."""
