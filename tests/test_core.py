@@ -307,3 +307,19 @@ def test_errors_speak_every_language():
     with pytest.raises(boardlab.ConfigError) as err:
         boardlab.new_game("carcassonne", 2, options={"draw_order": ["C", "C"]})
     assert "牌堆只有 1 片" in err.value.text("zh-Hant")
+
+
+def test_the_inlined_shuffle_draws_exactly_what_below_draws():
+    """`rng.shuffled` inlines `below` for speed: seeded games must not change."""
+    from boardlab.core import rng
+
+    def reference(state, items):
+        out = list(items)
+        for i in range(len(out) - 1, 0, -1):
+            state, j = rng.below(state, i + 1)
+            out[i], out[j] = out[j], out[i]
+        return state, out
+
+    for seed in range(300):
+        state, items = rng.seed_state(seed), list(range(seed % 90))
+        assert rng.shuffled(state, items) == reference(state, items)

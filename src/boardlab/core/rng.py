@@ -40,10 +40,21 @@ def below(state: int, n: int) -> tuple[int, int]:
 
 
 def shuffled(state: int, items: Sequence[Any]) -> tuple[int, list[Any]]:
-    """(new_state, a Fisher-Yates shuffled copy of items)."""
+    """(new_state, a Fisher-Yates shuffled copy of items). The same draws as `below` (inlined: this
+    runs for every deck and every bot's determinisation)."""
     out = list(items)
+    mask, gamma = _MASK, _GAMMA
     for i in range(len(out) - 1, 0, -1):
-        state, j = below(state, i + 1)
+        n = i + 1
+        limit = mask - (mask + 1) % n
+        while True:
+            state = (state + gamma) & mask
+            z = ((state ^ (state >> 30)) * 0xBF58476D1CE4E5B9) & mask
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+            r = z ^ (z >> 31)
+            if r <= limit:
+                break
+        j = r % n
         out[i], out[j] = out[j], out[i]
     return state, out
 
