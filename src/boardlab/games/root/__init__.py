@@ -136,7 +136,12 @@ class Root(Ruleset):
                 (3, {}), (3, {"factions": ["alliance", "marquise", "eyrie"]}),
                 (3, {"factions": ["marquise", "eyrie", "vagabond"]}),
                 (4, {}), (5, {}), (4, {"map": "winter", "factions": ["vagabond", "alliance", "eyrie", "marquise"]}),
-                (4, {"factions": ["marquise", "eyrie", "vagabond", "vagabond2"], "vagabond": ["thief", "ranger"]})]
+                (4, {"factions": ["marquise", "eyrie", "vagabond", "vagabond2"], "vagabond": ["thief", "ranger"]}),
+                # hirelings (the standard setup deals those whose faction is not in play, RTA-HIRE-01)
+                (2, {"factions": ["marquise", "eyrie"], "hirelings": "random"}),
+                (3, {"factions": ["marquise", "vagabond", "vagabond2"], "hirelings": "random", "below_reach": True}),
+                (2, {"factions": ["eyrie", "alliance"], "hirelings": ["forest_patrol", "exile"], "below_reach": True,
+                     "hireling_control": "law", "map": "lake"})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order, the map's own module if it has one (LR-AM), then the modules of

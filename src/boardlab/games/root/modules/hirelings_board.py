@@ -20,12 +20,21 @@ def controller_text(view: dict, card: dict, w: TX.Words) -> str:
     return w.seat(seat) + (" " + w.faction(factions[seat]) if 0 <= seat < len(factions) else "")
 
 
+def extra(key: str, value, w: TX.Words) -> str:
+    """What lies on a card, readable: items with their state, a forest by its number, else as a value."""
+    if key == "items":
+        return w.join(w.item(i) + (w("txt.hirelings.exhausted") if exhausted else "") for i, exhausted in value)
+    if key == "forest" and value is not None:
+        return w("forest", n=value)
+    return w.value(value)
+
+
 def card_lines(view: dict, card: dict, w: TX.Words) -> list[str]:
     spec = HIRELINGS[card["key"]]
     side = spec.side(card["side"] == "demoted")
     out = [w("txt.hirelings.card", name=side.names.get(w.lang), side=w(f"txt.hirelings.{card['side']}"),
              controller=controller_text(view, card, w), n=card.get("control", 0))]
-    out += ["  " + w.label(w.key(k), w.value(v)) for k, v in card.items() if k not in BASE_FIELDS]
+    out += ["  " + w.label(w.key(k), extra(k, v, w)) for k, v in card.items() if k not in BASE_FIELDS]
     out += ["  " + w.label(w(f"txt.hirelings.icon.{a.icon}"), a.text.get(w.lang)) for a in side.abilities]
     return out
 
