@@ -142,6 +142,16 @@ def test_demoted_sides_by_player_count(players, demoted):
     assert params(g, "ev.hirelings.demoted")[0]["n"] == demoted
 
 
+@pytest.mark.rule("LR-AA-06-03", "RTA-HIRE-02")
+def test_under_the_law_players_set_up_one_hireling_each_counterclockwise_from_the_last():
+    g = game(("marquise", "vagabond", "vagabond2"), "random", control="law", below_reach=True)
+    last = (g.state.first - 1) % 3
+    seats = [p["seat"] for p in params(g, "ev.hirelings.set_up")]
+    assert len(seats) == 2 and seats == [last, (last - 1) % 3]
+    seed_game = game(("marquise", "vagabond", "vagabond2"), "random", below_reach=True)
+    assert {p["seat"] for p in params(seed_game, "ev.hirelings.set_up")} == {(seed_game.state.first - 1) % 3}
+
+
 @pytest.mark.rule("RT-HR-09", "RT-HR-10", "LR-AA-06-05", "RTA-HIRE-01")
 def test_no_hireling_beside_its_faction():
     with pytest.raises(ConfigError):
@@ -170,10 +180,11 @@ def test_the_option_reads_random_or_a_list_on_the_command_line():
 def test_passing_two_markers_takes_both_and_hires_two_at_the_end_of_the_turn():
     g = blank(game())
     with positions.edit(g) as s:
-        s.score = [3, 20]  # seat 0 does not lead: the supply still rolls the lead die
+        s.score = [3, 2]
     since = len(g.state.events)
     with positions.edit(g) as s:
-        S.score(s, 0, 6, ("test",))  # 3 -> 9 passes 4 and 8
+        S.score(s, 0, 6, ("test",))  # the leader goes from 3 to 9, past 4 and 8
+        S.score(s, 1, 18, ("test",))  # then falls behind (points scored defending, say)
     data = g.state.mods["hirelings"]
     assert data.track == () and data.taken == {0: (4, 8)}  # below the Evening until the turn's end
     assert [p["space"] for p in params(g, "ev.hirelings.marker_taken", since)] == [4, 8]
@@ -184,7 +195,7 @@ def test_passing_two_markers_takes_both_and_hires_two_at_the_end_of_the_turn():
     play(g, f"hire:{EXILE}")  # the second is the only one left
     assert g.state.hired == {DYNASTY: 0, EXILE: 0}
     rolls = params(g, "ev.hirelings.rolled", since)
-    assert [r["die"] for r in rolls] == ["lead", "lead"] and all(r["n"] in LEAD for r in rolls)
+    assert [r["die"] for r in rolls] == ["lead", "lead"] and all(r["n"] in LEAD for r in rolls)
     assert markers(g, EXILE) == rolls[0]["n"] and data.kept == {0: (4, 8)} and data.taken == {}
 
 

@@ -14,6 +14,7 @@ from typing import Any, Callable
 from ...core.codec import register
 from ...core.module import Module, Part, Program
 from ...core.state import Data
+from .content import HIRELINGS
 
 BASE = Part()
 POINTS: dict[str, str] = {
@@ -61,7 +62,10 @@ POINTS: dict[str, str] = {
     "setup_hirelings": "fn(state, option_value) -> tasks that deal and set up the hirelings (the Advanced "
                        "Setup's step 4, RT-AS-09..18 / LR-AA-06): `option_value` is the option `hirelings` "
                        "(\"random\" or a list of keys). The standard setup asks it once its factions are set "
-                       "up (RTA-HIRE-01); an Advanced Setup asks it at its step 4, before the factions",
+                       "up (RTA-HIRE-01); an Advanced Setup asks it at its step 4, before the factions. Ask "
+                       "it from a step once the map is set (state.suits, warriors, supply exist) and run its tasks "
+                       "from that step (T.run_then): it switches the dealt hirelings' modules on and adds their "
+                       "owner keys to state.warriors / supply / hired, which later setup must keep",
     "scored": "fn(state, seat, before, after) -> None, after the seat's score went from `before` to `after` "
               "(hireling markers on the score track, RT-HR-13)",
     "wins_rule_ties": "fn(state, party) -> True if `party` rules where it is tied for rule (the Bluebird "
@@ -140,8 +144,7 @@ class Hireling(Faction):
 
     def __init__(self, name: str, messages: str | None = None):
         super().__init__(name, messages=messages)
-        from .content import HIRELINGS  # content is data: the card's numbers and texts
-        self.spec = HIRELINGS[name]
+        self.spec = HIRELINGS[name]  # the card's numbers and texts (data/hirelings.yaml)
         self.replaces: tuple[str, ...] = self.spec.replaces
         self.setup: Callable[[Any, int], list[Any]] = lambda state, seat: []
         self.when_hired: Callable[[Any, int], list[Any]] = lambda state, seat: []

@@ -54,8 +54,11 @@ def setup(state: RootState, seat: int) -> list:
     """One Patrol warrior in every clearing (where pieces may be placed); the demoted side has none."""
     if MODULE.demoted(state):
         return []
-    placed = [c for c in range(len(state.suits)) if B.may_place(state, NAME, c) and B.place_warriors(state, NAME, c, 1)]
-    state.log(("RT-AS-17", "RT-HR-01"), "ev.patrol.setup", n=len(placed))
+    placed = 0
+    for c in range(len(state.suits)):
+        if B.may_place(state, NAME, c):
+            placed += B.place_warriors(state, NAME, c, 1)
+    state.log(("RT-AS-17", "RT-HR-01"), "ev.patrol.setup", n=placed)
     return []
 
 
