@@ -607,11 +607,11 @@ def test_league_of_adventurous_mice_exhausts_an_item_to_move_or_battle():
     H.play(g, "exhaust:boot")
     assert g.legal_action_ids() == ["league:move", "league:battle"]
     H.play(g, "league:move", "from:1", "to:5", "warriors:1")
-    assert H.warriors(g, CAT, 5) == 1 and g.state.mods["deck_exiles"].exhausted[0] == ("boot",)
+    assert H.warriors(g, CAT, 5) == 1 and g.state.exhausted[0] == ("boot",)
     assert g.decision == "marquise_action" and "use:league_of_adventurous_mice" not in g.legal_action_ids()
     assert g.state.mods["marquise"].actions == 3   # no Marquise action spent
     with positions.edit(g) as s:
-        s.mods["deck_exiles"].exhausted = [("boot", "sword"), ()]
+        s.exhausted = [("boot", "sword"), ()]
     daylight_actions(g)
     assert "use:league_of_adventurous_mice" not in g.legal_action_ids()
 

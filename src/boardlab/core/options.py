@@ -226,6 +226,8 @@ def parse_value(schema_: JSON, name: str, text: str) -> Any:
     if "null" in kinds and stripped.lower() in ("", "none", "null"):
         return None
     if "array" in kinds:
+        if stripped in _scalar_choices(prop, schema_):  # a choice beside the list ("random" or a list)
+            return stripped
         item = _resolve(_array_items(prop, schema_), schema_)
         return [_scalar(_kinds(item, schema_), p.strip()) for p in stripped.split(",") if p.strip()]
     return _scalar(kinds, stripped)
@@ -238,6 +240,16 @@ def _kinds(prop: JSON, root: JSON) -> set[str]:
     if kind is None and "enum" in prop:
         return {type(v).__name__.replace("str", "string").replace("int", "integer") for v in prop["enum"]}
     return {kind} if isinstance(kind, str) else set(kind or ())
+
+
+def _scalar_choices(prop: JSON, root: JSON) -> list[Any]:
+    """The fixed values an option takes besides its list form (an `anyOf` of choices and a list)."""
+    out: list[Any] = []
+    for alt in prop.get("anyOf", []):
+        alt = _resolve(alt, root)
+        if alt.get("type") != "array":
+            out += list(alt.get("enum", ())) + ([alt["const"]] if "const" in alt else [])
+    return out
 
 
 def _array_items(prop: JSON, root: JSON) -> JSON:

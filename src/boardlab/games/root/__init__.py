@@ -18,7 +18,8 @@ from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, OWNER, Zone
 from . import actions as A
 from . import battle, cards, move, turn  # noqa: F401  (register the base steps, decisions and tasks)
-from .content import CARD_TEXTS, CHARACTERS, DECK_MODULES, DECKS, FACTIONS, MAPS, REACH, VIABLE_REACH
+from .content import (CARD_TEXTS, CHARACTERS, DECK_MODULES, DECKS, FACTIONS, HIRELINGS, MAPS, PLAYABLE_HIRELINGS,
+                      REACH, VIABLE_REACH, hirelings_possible)
 from .evaluate import base_potential, base_summary
 from .modules import FACTION_MODULES, REGISTRY
 from .program import PROGRAM
@@ -30,6 +31,7 @@ PROGRAM.registry = REGISTRY
 DEFAULT_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2")
 Faction = Literal[FACTION_MODULES]  # type: ignore[valid-type]
 Character = Literal[tuple(CHARACTERS)]  # type: ignore[valid-type]
+Hireling = Literal[PLAYABLE_HIRELINGS]  # type: ignore[valid-type]
 VAGABONDS = ("vagabond", "vagabond2")
 
 
@@ -41,6 +43,10 @@ class RootOptions(Options):
     turn_limit: int | None = option(None, ge=1, le=500)
     # one character per Vagabond in play, in the seat order of the Vagabonds (None: each chooses at setup)
     vagabond: list[Character] | None = option(None)
+    # hirelings (RT-HR, LR-AH): "off", "random" (three dealt at setup), or the ones to play, by key
+    hirelings: Literal["off", "random"] | list[Hireling] = option("off")  # type: ignore[valid-type]
+    # who gains and loses hirelings: seed 001's scheme (RT-HR-13..24) or the Law's Appendix H (LR-AH-01)
+    hireling_control: Literal["seed", "law"] = option("seed")
 
     def check(self, players: int) -> None:
         chosen = list(self.factions or default_factions(players))
@@ -49,6 +55,7 @@ class RootOptions(Options):
         if "vagabond2" in chosen and "vagabond" not in chosen:
             raise ConfigError("err.root.second_vagabond", RULESET.catalogue)
         self.check_characters(chosen)
+        self.check_hirelings(chosen)
         total, need = sum(REACH[f] for f in chosen), VIABLE_REACH.get(players, 0)
         if total < need and not self.below_reach:  # LR-05-02
             raise ConfigError("err.root.reach", RULESET.catalogue, total=total, need=need, players=players,
@@ -67,12 +74,32 @@ class RootOptions(Options):
         if twice:
             raise ConfigError("err.root.vagabond_twice", RULESET.catalogue, character=twice[0])
 
+    def check_hirelings(self, chosen: list[str]) -> None:
+        """RT-HR-08 (three at most, none twice) and RT-HR-09 / LR-AA-06-05: no hireling beside the faction it
+        replaces; `random` needs one hireling that can be dealt (RTA-HIRE-01)."""
+        if self.hirelings == "off":
+            return
+        if self.hirelings == "random":
+            if not any(not set(HIRELINGS[h].replaces) & set(chosen) for h in PLAYABLE_HIRELINGS):
+                raise ConfigError("err.root.no_hireling", RULESET.catalogue, factions=", ".join(chosen))
+            return
+        named = list(self.hirelings)
+        if not named or len(named) > 3 or len(set(named)) != len(named):
+            raise ConfigError("err.root.hireling_count", RULESET.catalogue, hirelings=", ".join(named))
+        for h in named:
+            clash = sorted(set(HIRELINGS[h].replaces) & set(chosen))
+            if clash:
+                raise ConfigError("err.root.hireling_faction", RULESET.catalogue, hireling=h, faction=clash[0])
+
     @classmethod
     def value_texts(cls, name: str) -> dict[str, dict[str, str]]:
-        """The characters' names come from content."""
+        """The characters' and hirelings' names come from content."""
+        langs = ("en", "zh-Hant", "zh-Hans")
+        if name == "hirelings":
+            return {k: {lang: HIRELINGS[k].promoted.names.get(lang) for lang in langs} for k in PLAYABLE_HIRELINGS}
         if name != "vagabond":
             return {}
-        return {k: {lang: c.names.get(lang) for lang in ("en", "zh-Hant", "zh-Hans")} for k, c in CHARACTERS.items()}
+        return {k: {lang: c.names.get(lang) for lang in langs} for k, c in CHARACTERS.items()}
 
 
 def default_factions(players: int) -> list[str]:
@@ -109,17 +136,29 @@ class Root(Ruleset):
                 (3, {}), (3, {"factions": ["alliance", "marquise", "eyrie"]}),
                 (3, {"factions": ["marquise", "eyrie", "vagabond"]}),
                 (4, {}), (5, {}), (4, {"map": "winter", "factions": ["vagabond", "alliance", "eyrie", "marquise"]}),
-                (4, {"factions": ["marquise", "eyrie", "vagabond", "vagabond2"], "vagabond": ["thief", "ranger"]})]
+                (4, {"factions": ["marquise", "eyrie", "vagabond", "vagabond2"], "vagabond": ["thief", "ranger"]}),
+                # hirelings (the standard setup deals those whose faction is not in play, RTA-HIRE-01)
+                (2, {"factions": ["marquise", "eyrie"], "hirelings": "random"}),
+                (3, {"factions": ["marquise", "vagabond", "vagabond2"], "hirelings": "random", "below_reach": True}),
+                (2, {"factions": ["eyrie", "alliance"], "hirelings": ["forest_patrol", "exile"], "below_reach": True,
+                     "hireling_control": "law", "map": "lake"})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order, the map's own module if it has one (LR-AM), then the modules of
-        the deck's card effects (data/decks.yaml)."""
+        the deck's card effects (data/decks.yaml), then `hirelings` (control, markers, dice) when the option
+        `hirelings` is on: each hireling dealt switches its own module on at setup."""
         board = MAPS[options.get("map", "autumn")]
+        hirelings = ("hirelings",) if hirelings_possible(options) else ()
         return (tuple(options["factions"]) + ((board.module,) if board.module else ())
-                + DECK_MODULES[options.get("deck", "standard")])
+                + DECK_MODULES[options.get("deck", "standard")] + hirelings)
+
+    def possible_modules(self, players: int, options: dict) -> tuple[str, ...]:
+        """Also every hireling that may be dealt (for the action space)."""
+        return self.modules_for(players, options) + hirelings_possible(options)
 
     def base_actions(self, players: int, options: dict) -> list[Segment]:
-        return A.segments(players, tuple(options["factions"]), options.get("deck", "standard"))
+        owners = tuple(options["factions"]) + hirelings_possible(options)
+        return A.segments(players, owners, options.get("deck", "standard"))
 
     def scores(self, state: RootState) -> list[int]:
         return list(state.score) if state.score else [0] * state.players

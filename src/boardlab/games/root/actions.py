@@ -21,7 +21,7 @@ Clearings are named by their map number (1-12, the `id` in data/maps); seats by 
 
 The action space lays out: the words; `craft:`, `discard:`, `ambush:`, `foil:`, `dominance:`,
 `take_dominance:`, `spend:` for every card of the deck in play (option `deck`); `any:` for the suits; `from:`/`to:`/
-`battle:` for every clearing; `warriors:1..25`; `defender:` for every faction in play; `effect:`
+`battle:` for every clearing; `warriors:1..25`; `defender:` for every faction and hireling in play; `effect:`
 and `use:` forms; then the segments of the factions in play, in seat order (each with its own ids
 and `remove:` for its building and token kinds).
 """
@@ -95,6 +95,7 @@ def use_id(key: str, target: int | None = None) -> str:
 
 
 def segments(players: int, factions: tuple[str, ...], deck: str = "standard") -> list[Segment]:
+    """`factions`: every owner of pieces that may be in play (the factions, then the hirelings)."""
     cards = [c.id for c in DECKS[deck]]
     clearings = [clearing_id(c) for c in range(12)]
     ids = list(WORDS)

@@ -8,6 +8,12 @@ first, then buildings and tokens in the order the side taking them chooses) -> e
 
 Decisions by the defender (ambush, its effects, which of its pieces to lose) are pending decisions of
 the defender's seat, taken during the attacker's turn.
+
+Hirelings (LR-AH-03, RT-HR-44..49): a hireling battles only through its own actions (`StartBattle` with
+the hireling's key as the faction, taken by its controller's seat; the `Battle` records it as `by`) and
+with its own pieces only; neither side of a hireling uses ambush cards, foils or battle effects of its
+controller; hits a hireling deals carry it as `via`, so its controller scores nothing for them. A
+hireling's choices (which of its pieces to lose) are its controller's decisions.
 """
 from __future__ import annotations
 
@@ -29,13 +35,23 @@ AMBUSH_HITS = 2  # LR-04-03-01-02
 # ---- starting a battle ---------------------------------------------------------------------------------------
 
 def fighters(state: RootState, faction: str, c: int) -> int:
-    """The attacker's warriors and pawns in the clearing (LR-04-03)."""
+    """The attacker's warriors and pawns in the clearing (LR-04-03), or what its `Faction.fighters` hook
+    counts (the Exile battles from its forest)."""
+    hook = of(faction).fighters
+    if hook is not None:
+        return hook(state, faction, c)
     return B.warriors(state, faction, c) + (1 if state.pawns.get(faction) == c else 0)
 
 
 def targets(state: RootState, faction: str, c: int) -> list[str]:
-    """Enemies that can be battled in `c`: any with pieces there (a pawn counts)."""
-    return B.enemies_at(state, faction, c)
+    """Enemies that can be battled in `c`: any with pieces there (a pawn counts), unless a module forbids
+    it now (extension point `blocks_battle`: the Spring Uprising's toll)."""
+    foes = B.enemies_at(state, faction, c)
+    blocks = extensions(state, "blocks_battle")
+    if not blocks or not foes:
+        return foes
+    seat = B.side(state, faction)
+    return [d for d in foes if not any(fn(state, seat, faction, d, c) for fn in blocks)]
 
 
 def battle_sites(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> list[int]:
@@ -61,7 +77,7 @@ def run_start(state: RootState, task: StartBattle) -> None:
     foes = targets(state, task.faction, task.clearing)
     if len(foes) == 1:
         T.done(state)
-        begin(state, task.seat, foes[0], task.clearing, task.rules)
+        begin(state, task.seat, foes[0], task.clearing, task.rules, task.faction)
     else:
         T.ask(state, task.seat, "battle_whom")
 
@@ -86,13 +102,24 @@ def apply_where(state: RootState, action_id: str) -> None:
 def apply_whom(state: RootState, action_id: str) -> None:
     task = T.top(state)
     T.done(state)
-    begin(state, task.seat, A.arg(action_id), task.clearing, task.rules)
+    begin(state, task.seat, A.arg(action_id), task.clearing, task.rules, task.faction)
 
 
-def begin(state: RootState, seat: int, defender: str, c: int, rules: tuple[str, ...]) -> None:
-    state.log(rules + ("LR-04-03",), "ev.battle", seat=seat, faction=state.faction[seat], defender=defender,
-              clearing=c)
-    T.push(state, Battle(seat, defender, c, "ambush", 0, 0, False, False, 0, 0, (), rules))
+def begin(state: RootState, seat: int, defender: str, c: int, rules: tuple[str, ...],
+          attacker: str | None = None) -> None:
+    """The seat starts a battle with its faction's pieces, or with a hireling's (`attacker`, LR-AH-03-04);
+    what must happen as it begins (extension point `battle_begun`) runs first."""
+    attacker = attacker or state.faction[seat]
+    by = "" if attacker == state.faction[seat] else attacker
+    state.log(rules + ("LR-04-03",), "ev.battle", seat=seat, faction=attacker, defender=defender, clearing=c)
+    battle = Battle(seat, defender, c, "ambush", 0, 0, False, False, 0, 0, (), rules, by)
+    T.push(state, battle)
+    T.push(state, *[t for fn in extensions(state, "battle_begun") for t in fn(state, battle) or []])
+
+
+def attacker_of(state: RootState, battle: Battle) -> str:
+    """The attacking owner: the attacker seat's faction, or the hireling it battles with."""
+    return battle.by or state.faction[battle.attacker]
 
 
 # ---- the stages ----------------------------------------------------------------------------------------------------
@@ -142,8 +169,9 @@ def apply_ambush(state: RootState, action_id: str) -> None:
 
 
 def _foil(state: RootState, battle: Battle) -> None:
-    """LR-04-03-01-01: the attacker may cancel it with a matching ambush of its own."""
-    if ambushes(state, battle.attacker, battle.clearing):
+    """LR-04-03-01-01: the attacker may cancel it with a matching ambush of its own (not when battling
+    with a hireling, LR-AH-03-05 / RT-HR-47)."""
+    if not battle.by and ambushes(state, battle.attacker, battle.clearing):
         T.ask(state, battle.attacker, "foil")
     else:
         _ambush_hits(state, battle)
@@ -170,12 +198,12 @@ def _ambush_hits(state: RootState, battle: Battle) -> None:
     K.to_pile(state, battle.used[-1])
     d = defender_seat(state, battle)
     _to(state, battle, "after_ambush")
-    T.push(state, take_hits(state, state.faction[battle.attacker], d, battle.clearing, AMBUSH_HITS,
+    T.push(state, take_hits(state, attacker_of(state, battle), d, battle.clearing, AMBUSH_HITS,
                             ("LR-04-03-01-02",)))
 
 
 def _after_ambush(state: RootState, battle: Battle) -> None:
-    if fighters(state, state.faction[battle.attacker], battle.clearing) == 0:
+    if fighters(state, attacker_of(state, battle), battle.clearing) == 0:
         state.log(("LR-04-03-01-02",), "ev.battle_over", clearing=battle.clearing)
         _to(state, battle, "ended")
     else:
@@ -187,11 +215,13 @@ def _roll(state: RootState, battle: Battle) -> None:
     if it rolls high defending: the Alliance, LR-08-02-02), each at most its maximum (LR-04-03-03-01)."""
     a, b = state.roll(4), state.roll(4)
     high, low = max(a, b), min(a, b)
-    attacker = state.faction[battle.attacker]
+    attacker = attacker_of(state, battle)
     rules: tuple[str, ...] = ("LR-04-03-03", "LR-04-03-03-01")
     if of(battle.defender).rolls_high_defending:
         high, low = low, high
         rules += ("LR-08-02-02",)
+    elif any(fn(state, battle) for fn in extensions(state, "defender_rolls_high")):
+        high, low = low, high
     hits_a = min(high, max_hits(state, attacker, battle.clearing) + hits_bonus(state, battle, attacker))
     hits_d = min(low, max_hits(state, battle.defender, battle.clearing) + hits_bonus(state, battle, battle.defender))
     state.log(rules, "ev.roll", dice=[a, b], attacker=hits_a, defender=hits_d)
@@ -210,8 +240,11 @@ def hits_bonus(state: RootState, battle: Battle, f: str) -> int:
 
 def effect_options(state: RootState, battle: Battle, seat: int, attacking: bool) -> list[str]:
     """What the seat may use now: before rolling, only what modules offer (LR-04-03-02); after,
-    the crafted cards' effects too (LR-04-03-04). Each effect at most once a battle."""
+    the crafted cards' effects too (LR-04-03-04). Each effect at most once a battle. Battling with a hireling,
+    its controller uses none (LR-AH-03-05, RT-HR-47)."""
     out: list[str] = []
+    if attacking and battle.by:
+        return out
     if battle.stage.startswith("before"):
         for fn in extensions(state, "battle_effects"):
             out += fn(state, battle, seat, attacking) or []
@@ -297,7 +330,7 @@ def use_effect(state: RootState, battle: Battle, seat: int, attacking: bool, key
 def _hits(state: RootState, battle: Battle) -> None:
     """LR-04-03-05: count the hits (faction extra hits, +1 against a defenceless defender), then each
     side takes them: the defender's first, then the attacker's (both before the battle ends)."""
-    attacker = state.faction[battle.attacker]
+    attacker = attacker_of(state, battle)
     c = battle.clearing
     # Armorers ignores the rolled hits only (LR-04-03-05-03); extra hits still land (LR-04-03-05-01)
     extra_a = battle.hits_a - battle.rolled_a + of(attacker).extra_hits(state, c, True)
@@ -310,8 +343,10 @@ def _hits(state: RootState, battle: Battle) -> None:
         rules += ("LR-04-03-05-02",)
     state.log(rules, "ev.hits", attacker=dealt_a, defender=dealt_d, clearing=c)
     _to(state, battle, "ended")
-    T.push(state, take_hits(state, battle.defender, battle.attacker, c, dealt_a, rules),
-           take_hits(state, attacker, defender_seat(state, battle), c, dealt_d, rules))
+    hireling = battle.defender if battle.defender in state.hired else ""
+    by_defender = B.side(state, battle.defender) if hireling else defender_seat(state, battle)
+    T.push(state, take_hits(state, battle.defender, battle.attacker, c, dealt_a, rules, via=battle.by),
+           take_hits(state, attacker, by_defender, c, dealt_d, rules, via=hireling))
 
 
 def defenceless(state: RootState, f: str, c: int) -> bool:
@@ -339,8 +374,8 @@ STAGES = {"ambush": _ambush, "foil": _foil, "after_ambush": _after_ambush, "befo
 # ---- taking hits (LR-04-03-06) -----------------------------------------------------------------------------------
 
 def take_hits(state: RootState, owner: str, by_seat: int | None, c: int, hits: int, rules: tuple[str, ...],
-              in_battle: bool = True) -> TakeHits:
-    return TakeHits(owner, by_seat, c, hits, in_battle, (), rules)
+              in_battle: bool = True, via: str = "") -> TakeHits:
+    return TakeHits(owner, by_seat, c, hits, in_battle, (), rules, via)
 
 
 def buildings_and_tokens(state: RootState, owner: str, c: int) -> Counter[str]:
@@ -372,13 +407,14 @@ def run_take_hits(state: RootState, task: TakeHits) -> None:
                 chosen[kind] += take
         else:
             T.replace(state, task._replace(chosen=tuple(chosen.items())))
-            seat = state.seat_of(task.owner)
+            seat = B.side(state, task.owner)  # a hireling's controller chooses for it
             T.ask(state, seat if seat is not None else state.active, "take_hits")
             return
     T.done(state)
     pieces = tuple((k, n) for k, n in chosen.items() if n)
     if pieces:
-        T.push(state, RemovePieces(task.by_seat, task.owner, task.clearing, pieces, task.in_battle, task.rules))
+        T.push(state, RemovePieces(task.by_seat, task.owner, task.clearing, pieces, task.in_battle, task.rules,
+                                   task.via))
 
 
 def _legal_take(state: RootState) -> list[str]:

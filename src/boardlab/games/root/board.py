@@ -62,8 +62,40 @@ def open_slots(state: RootState, c: int) -> int:
 
 
 def owners(state: RootState) -> tuple[str, ...]:
-    """Everyone who may have pieces on the map (the factions in play)."""
-    return state.faction
+    """Everyone who may have pieces on the map: the factions in play, then the hirelings in play (their
+    pieces are keyed by the hireling's key, state.py)."""
+    return state.faction + tuple(state.hired) if state.hired else state.faction
+
+
+def side(state: RootState, owner: str) -> int | None:
+    """The seat acting for an owner's pieces: a faction's player, a hireling's controller (None: an
+    uncontrolled hireling, LR-AH-01 / RT-HR-02)."""
+    if owner in state.hired:
+        return state.hired[owner]
+    return state.seat_of(owner)
+
+
+def party(state: RootState, owner: str) -> str:
+    """Whose rule an owner's warriors and buildings count for: a controlled hireling's count for its
+    controller's faction (LR-AH-03-01, RT-HR-31), an uncontrolled one rules as if it were a player."""
+    seat = state.hired.get(owner) if state.hired else None
+    return owner if seat is None else state.faction[seat]
+
+
+def are_enemies(state: RootState, a: str, b: str) -> bool:
+    """Whether owners `a` and `b` are enemies: other players not in a coalition (LR-AG-08, LR-09-02-08);
+    a hireling is an enemy of everyone but its controller and the controller's coalition partner, an
+    uncontrolled one of everyone (LR-AH-03-02, LR-AG-08, RT-HR-34/35)."""
+    if a == b:
+        return False
+    sa, sb = side(state, a), side(state, b)
+    if sa is None or sb is None:
+        return True
+    return sa != sb and not seats_in_coalition(state, sa, sb)
+
+
+def seats_in_coalition(state: RootState, a: int, b: int) -> bool:
+    return bool(state.coalition) and (state.coalition.get(a) == b or state.coalition.get(b) == a)
 
 
 def rule_total(state: RootState, faction: str, c: int) -> int:
@@ -77,7 +109,9 @@ def rule_total(state: RootState, faction: str, c: int) -> int:
 
 def ruler(state: RootState, c: int) -> str | None:
     """Who rules `c`: the most warriors and buildings; a tie means no one (LR-02-05), unless a tied
-    faction wins ties where it has a piece (the Eyrie's Lords of the Forest, LR-07-02-02)."""
+    faction wins ties where it has a piece (the Eyrie's Lords of the Forest, LR-07-02-02). A controlled
+    hireling's pieces count for its controller, an uncontrolled hireling rules as if it were a player
+    (LR-AH-03-01): the answer is a faction's key or an uncontrolled hireling's."""
     counts = {f: w[c] for f, w in state.warriors.items() if w[c]}
     for owner, _ in state.buildings[c]:
         if owner:
@@ -89,12 +123,27 @@ def ruler(state: RootState, c: int) -> str | None:
                 counts[f] = counts.get(f, 0) + bonus
     if not counts:
         return None
+    own = counts
+    if state.hired:
+        merged: dict[str, int] = {}
+        for f, n in counts.items():
+            p = party(state, f)
+            merged[p] = merged.get(p, 0) + n
+        counts = merged
     best = max(counts.values())
     top = [f for f, n in counts.items() if n == best]
     if len(top) == 1:
         return top[0]
-    lords = [f for f in top if of(f).wins_rule_ties]
+    lords = [f for f in top if wins_ties(state, f, own)]
     return lords[0] if len(lords) == 1 else None
+
+
+def wins_ties(state: RootState, party_: str, own: dict[str, int]) -> bool:
+    """A faction's own tie-winning (Lords of the Forest) needs its own pieces there: hirelings gain none of
+    their controller's abilities (RT-HR-39/40, LR-AH-03-05); modules add theirs (the Bluebird Nobles)."""
+    if own.get(party_) and of(party_).wins_rule_ties:
+        return True
+    return any(fn(state, party_) for fn in extensions(state, "wins_rule_ties"))
 
 
 def rulers(state: RootState) -> list[str | None]:
@@ -117,9 +166,13 @@ def has_pieces(state: RootState, faction: str, c: int) -> bool:
 
 
 def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
-    """The other factions with pieces in `c`, but not a coalition partner (an enemy is any other player you
-    are not in a coalition with, LR-09-02-08 and the Glossary)."""
-    return [f for f in owners(state) if f != faction and has_pieces(state, f, c) and not in_coalition(state, faction, f)]
+    """The owners with pieces in `c` that are enemies of `faction` (a faction or a hireling): other
+    players not in a coalition with it (LR-09-02-08 and the Glossary), and hirelings by their controller
+    (`are_enemies`)."""
+    if not state.hired:
+        return [f for f in owners(state) if f != faction and has_pieces(state, f, c)
+                and not in_coalition(state, faction, f)]
+    return [f for f in owners(state) if has_pieces(state, f, c) and are_enemies(state, faction, f)]
 
 
 def in_coalition(state: RootState, a: str, b: str) -> bool:

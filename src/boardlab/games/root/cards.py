@@ -233,14 +233,15 @@ def favor(state: RootState, seat: int, suit: str, rule: str) -> None:
     T.push(state, *tasks)
 
 
-def remove_all(state: RootState, seat: int, me: str, c: int, rules: tuple[str, ...]) -> list:
+def remove_all(state: RootState, seat: int, me: str, c: int, rules: tuple[str, ...], via: str = "") -> list:
     """The tasks of an effect removing all enemy pieces from a clearing: each enemy's removable pieces,
-    and its `Faction.full_removal` answer (the Vagabond damages three items, LR-09-02-02-01)."""
+    and its `Faction.full_removal` answer (the Vagabond damages three items, LR-09-02-02-01). `me`: whose
+    enemies (a faction, or a hireling acting: `via`, whose controller scores nothing, LR-AH-03-06)."""
     tasks: list = []
     for owner in B.enemies_at(state, me, c):
         pieces = everything_of(state, owner, c)
         if pieces:
-            tasks.append(RemovePieces(seat, owner, c, pieces, False, rules))
+            tasks.append(RemovePieces(seat, owner, c, pieces, False, rules, via))
         tasks += of(owner).full_removal(state, seat, c)
     return tasks
 
@@ -258,7 +259,8 @@ def everything_of(state: RootState, owner: str, c: int) -> tuple[tuple[str, int]
 
 @BASE.handler(RemovePieces)
 def run_remove(state: RootState, task: RemovePieces) -> None:
-    """Remove everything first, then score (1 per enemy building or token) and trigger effects."""
+    """Remove everything first, then score (1 per enemy building or token; nothing when a hireling removed
+    them, LR-AH-03-06 / RT-HR-48) and trigger effects."""
     T.done(state)
     removed = remove_now(state, task.owner, task.clearing, task.pieces)
     if not removed:
@@ -270,7 +272,7 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
     for fn in extensions(state, "scores_removal"):
         instead = fn(state, by, task.owner, task.clearing, tuple(removed), task.in_battle)
         scorer = scorer if instead is None else instead
-    if scorer is not None and state.faction[scorer] != task.owner:
+    if scorer is not None and state.faction[scorer] != task.owner and not task.via:
         scored = sum(n for k, n in removed if k != "warrior")
         scored += faction(state, scorer).removal_points(state, task.owner, removed, task.in_battle)
         S.score(state, scorer, scored, ("LR-03-02-01",) + task.rules)

@@ -229,3 +229,110 @@ VIABLE_REACH: dict[int, int] = {2: 17, 3: 18, 4: 21, 5: 25, 6: 28}  # LR-05-02-0
 
 def card_name(card_id: str, lang: str) -> str:
     return CARD_TEXTS[CARDS[card_id].key].names.get(lang)
+
+
+# ---- hirelings (data/hirelings.yaml) -------------------------------------------------------------------
+
+Confidence = Literal["H", "M", "L", "authored"]
+
+
+class HirelingText(_Strict):
+    text: Names
+    confidence: Confidence
+
+
+class HirelingAbility(_Strict):
+    icon: Literal["whenhired", "ability", "birdsong", "daylight"]  # LR-AH-02-01..04 (RT-HR-26..30)
+    controller: bool = False      # "Controller:": the controlling player's ability, not the pieces' (LR-AH-02)
+    text: Names
+    confidence: Confidence
+    source: str
+
+
+class HirelingSide(_Strict):
+    names: Names
+    setup: HirelingText | None = None
+    abilities: tuple[HirelingAbility, ...]
+
+
+class HirelingPieces(_Strict):
+    warriors: int = 0
+    pawns: int = 0
+    dice: int = 0
+    buildings: dict[str, int] = {}
+    tokens: dict[str, int] = {}
+    items: dict[str, int] = {}
+
+
+class HirelingSpec(_Strict):
+    """One hireling card: both sides, its pieces, the factions it keeps out of the game, and the module
+    playing it (None: data only so far)."""
+    key: str
+    module: str | None
+    pack: str
+    replaces: tuple[str, ...]
+    cards: str = ""
+    colour: str
+    pieces: HirelingPieces
+    source: str
+    promoted: HirelingSide
+    demoted: HirelingSide
+
+    def side(self, demoted: bool) -> HirelingSide:
+        return self.demoted if demoted else self.promoted
+
+
+class DieSpec(_Strict):
+    names: Names
+    faces: tuple[Any, ...] = ()
+    gold: tuple[int, ...] = ()     # the control die: gold pips per face (LR-AH-01-02)
+    all: tuple[int, ...] = ()      # ... and all pips per face
+    confidence: Confidence
+    source: str
+
+
+class HirelingItem(_Strict):
+    names: Names
+    source: str
+
+
+class HirelingData(_Strict):
+    markers: tuple[int, ...]
+    control_markers: int
+    dealt: int
+    demoted: dict[int, int]
+    dice: dict[str, DieSpec]
+    packs: dict[str, Names]
+    items: dict[str, HirelingItem]
+    hirelings: tuple[HirelingSpec, ...]
+
+
+HIRELING_DATA = HirelingData.model_validate(_load("hirelings.yaml"))
+HIRELINGS: dict[str, HirelingSpec] = {h.key: h for h in HIRELING_DATA.hirelings}
+# hirelings a module plays (the others are shown from data only); a module's name is its hireling's key
+PLAYABLE_HIRELINGS: tuple[str, ...] = tuple(h.key for h in HIRELING_DATA.hirelings if h.module)
+HIRELING_ITEM_NAMES: dict[str, Names] = {k: v.names for k, v in HIRELING_DATA.items.items()}
+
+
+def hirelings_possible(options: dict) -> tuple[str, ...]:
+    """The hirelings that may come into play with these options (option `hirelings`: "off", "random" or
+    a list of keys): their keys are also the owner keys of their pieces (state.py)."""
+    chosen = options.get("hirelings", "off")
+    if chosen == "off" or not chosen:
+        return ()
+    return PLAYABLE_HIRELINGS if chosen == "random" else tuple(chosen)
+
+
+def owner_name(key: str, lang: str) -> str:
+    """The name of a piece owner: a faction, or a hireling (the card's promoted name)."""
+    if key in FACTIONS:
+        return FACTIONS[key].names.get(lang)
+    if key in HIRELINGS:
+        return HIRELINGS[key].promoted.names.get(lang)
+    return str(key)
+
+
+def owner_colour(key: str) -> str | None:
+    if key in FACTIONS:
+        return FACTIONS[key].colour
+    return HIRELINGS[key].colour if key in HIRELINGS else None

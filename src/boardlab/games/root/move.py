@@ -27,8 +27,9 @@ def destinations(state: RootState, faction: str, origin: int, ignore_rule: bool 
     if (of(faction).needs_rule_to_move and not ignore_rule
             and not any(fn(state, faction) for fn in extensions(state, "moves_ignore_rule"))):
         ruled = ruled or B.rulers(state)
-        if ruled[origin] != faction:
-            near = {d for d in near if ruled[d] == faction}
+        mover = B.party(state, faction)  # a hireling moves by its controller's rule (LR-AH-03-01)
+        if ruled[origin] != mover:
+            near = {d for d in near if ruled[d] == mover}
     blocks = extensions(state, "blocks_move")
     if blocks:
         near = {d for d in near if not any(fn(state, faction, origin, d) for fn in blocks)}
@@ -55,9 +56,10 @@ def can_move(state: RootState, faction: str, allowed: tuple[int, ...] | None = N
 
 
 def moves(seat: int, faction: str, n: int, rules: tuple[str, ...], allowed: tuple[int, ...] | None = None,
-          must: bool = False) -> Move:
-    """`n` moves for `faction` (moved by `seat`), each optional unless `must`."""
-    return Move(seat, faction, n, allowed, must, None, None, rules)
+          must: bool = False, every: bool = False) -> Move:
+    """`n` moves for `faction` (moved by `seat`), each optional unless `must`; `every`: each takes all the
+    warriors of its origin."""
+    return Move(seat, faction, n, allowed, must, None, None, rules, every)
 
 
 @BASE.handler(Move)
@@ -69,8 +71,8 @@ def run_move(state: RootState, task: Move) -> None:
         T.ask(state, task.seat, "move_from")
     elif task.dest is None:
         T.ask(state, task.seat, "move_to")
-    elif state.warriors[task.faction][task.origin] == 1:
-        _move(state, task, 1)
+    elif state.warriors[task.faction][task.origin] == 1 or task.every:
+        _move(state, task, state.warriors[task.faction][task.origin])
     else:
         T.ask(state, task.seat, "move_count")
 

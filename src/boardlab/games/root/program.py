@@ -1,5 +1,5 @@
 """Root's place in the engine contract: its base Part, the extension points it declares, its Program,
-and the `Faction` module type every faction (and, later, every hireling) is made of.
+and the module types `Faction` (every faction) and `Hireling` (every hireling card).
 
 A faction is a `Faction` (a core `Module`) named by its key (`marquise`, `eyrie`, ...). Its turn is
 four named steps the base flow calls in turn, each ending with `RETURN`: `<key>.setup`,
@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from ...core.codec import register
 from ...core.module import Module, Part, Program
+from ...core.state import Data
+from .content import HIRELINGS
 
 BASE = Part()
 POINTS: dict[str, str] = {
@@ -55,6 +58,26 @@ POINTS: dict[str, str] = {
                       "Instigate)",
     "coalition_formed": "fn(state, seat, partner) -> tasks after the Vagabond at `seat` joined `partner` "
                         "(LR-09-02-09-03-04)",
+    # hirelings (modules/hirelings.py answers most; docs/root-rulings.md "Hirelings")
+    "setup_hirelings": "fn(state, option_value) -> tasks that deal and set up the hirelings (the Advanced "
+                       "Setup's step 4, RT-AS-09..18 / LR-AA-06): `option_value` is the option `hirelings` "
+                       "(\"random\" or a list of keys). The standard setup asks it once its factions are set "
+                       "up (RTA-HIRE-01); an Advanced Setup asks it at its step 4, before the factions. Ask "
+                       "it from a step once the map is set (state.suits, warriors, supply exist) and run its tasks "
+                       "from that step (T.run_then): it switches the dealt hirelings' modules on and adds their "
+                       "owner keys to state.warriors / supply / hired, which later setup must keep",
+    "scored": "fn(state, seat, before, after) -> None, after the seat's score went from `before` to `after` "
+              "(hireling markers on the score track, RT-HR-13)",
+    "wins_rule_ties": "fn(state, party) -> True if `party` rules where it is tied for rule (the Bluebird "
+                      "Nobles' controller; a faction's own `Faction.wins_rule_ties` is asked besides)",
+    "blocks_battle": "fn(state, seat, attacker, defender, clearing) -> True if `attacker` (taken by `seat`) "
+                     "cannot battle `defender` there now (the Spring Uprising without a matching card)",
+    "battle_begun": "fn(state, battle) -> tasks to run as a battle begins, before the ambush (the Spring "
+                    "Uprising's toll)",
+    "defender_rolls_high": "fn(state, battle) -> True if the defender deals the higher roll in this battle "
+                           "(the Rabbit Scouts), beside `Faction.rolls_high_defending`",
+    "outrage_exempt": "fn(state, seat, owner) -> True if `seat` moving warriors of `owner` into a sympathetic "
+                      "clearing causes no Outrage (hireling warriors under the seed's scheme, RT-HR-43)",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 
@@ -94,6 +117,68 @@ class Faction(Module):
         self.blocks_placing: Callable[[Any, str, int], bool] = lambda state, placer, clearing: False
         # what an activated dominance card does: "win" (LR-03-03-01) or "coalition" (the Vagabond, LR-09-02-08)
         self.dominance = "win"
+        # the pieces it battles with in a clearing (default: its warriors and pawn there, LR-04-03); the Exile
+        # battles from its forest with its items
+        self.fighters: Callable[[Any, str, int], int] | None = None
+
+
+class Hireling(Faction):
+    """A hireling card (LR-AH, RT-HR): a module named by the card's key (data/hirelings.yaml), switched on
+    when the card is dealt. Its pieces are keyed by that name (state.py), so the base rules ask its
+    `Faction` hooks about them (battle, hits, rule ties); modules/hirelings.py runs control and asks the
+    hooks below, each answering for the side in play (`demoted(state)`):
+
+    - `setup(state, seat)`: tasks that set the card up as it says, decisions of `seat` (RT-AS-17);
+    - `when_hired(state, seat)`: tasks of its When-Hired action (LR-AH-02-01, RT-HR-28);
+    - `birdsong(state, seat)`: tasks of its Start-of-Birdsong action (LR-AH-02-03, RT-HR-29);
+    - `daylight(state, seat)`: the ids of its Once-Per-Daylight actions open now (LR-AH-02-04, RT-HR-30),
+      offered among the controller's phase options; `use_daylight(state, seat, id)` takes one;
+    - `anyone(state, seat, phase)`, `use_anyone(state, seat, id)`: what any player may do on their own turn
+      (the Exile's Aid);
+    - `card(state)`: its part of the hirelings' view (items on the card, ...).
+
+    Abilities (LR-AH-02-02) answer the base game's extension points like any module, checking
+    `controller(state)` and `demoted(state)` themselves. `replaces`: the faction keys whose setup cards
+    leave the game with it (LR-AA-06-05, RT-HR-09).
+    """
+
+    def __init__(self, name: str, messages: str | None = None):
+        super().__init__(name, messages=messages)
+        self.spec = HIRELINGS[name]  # the card's numbers and texts (data/hirelings.yaml)
+        self.replaces: tuple[str, ...] = self.spec.replaces
+        self.setup: Callable[[Any, int], list[Any]] = lambda state, seat: []
+        self.when_hired: Callable[[Any, int], list[Any]] = lambda state, seat: []
+        self.birdsong: Callable[[Any, int], list[Any]] = lambda state, seat: []
+        self.daylight: Callable[[Any, int], list[str]] = lambda state, seat: []
+        self.use_daylight: Callable[[Any, int, str], None] = lambda state, seat, action_id: None
+        self.anyone: Callable[[Any, int, str], list[str]] = lambda state, seat, phase: []
+        self.use_anyone: Callable[[Any, int, str], None] = lambda state, seat, action_id: None
+        self.card: Callable[[Any], dict] = lambda state: {}
+        self.data = lambda state: HirelingCard()
+
+    def controller(self, state: Any) -> int | None:
+        """The seat controlling it (None: in the supply, or not dealt)."""
+        return state.hired.get(self.name)
+
+    def demoted(self, state: Any) -> bool:
+        """Whether the card lies on its demoted side (RT-HR-11, RT-AS-14..16)."""
+        return bool(state.mods[self.name].demoted)
+
+
+@register
+class HirelingCard(Data):
+    """A hireling module's data in `state.mods[name]`: which side is up (a module with more to keep
+    subclasses it, registered too)."""
+    __slots__ = ("demoted",)
+
+    def __init__(self) -> None:
+        self.demoted = False
+
+
+def hireling(name: str) -> Hireling:
+    module = PROGRAM.module(name)
+    assert isinstance(module, Hireling)
+    return module
 
 
 def faction(state: Any, seat: int) -> Faction:

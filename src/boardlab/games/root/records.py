@@ -37,6 +37,7 @@ class RemovePieces(NamedTuple):
     pieces: tuple[tuple[str, int], ...]
     in_battle: bool
     rules: Rules
+    via: str = ""      # the hireling whose action removes them: its controller scores nothing (LR-AH-03-06)
 
 
 @record
@@ -51,6 +52,7 @@ class Move(NamedTuple):
     origin: int | None
     dest: int | None
     rules: Rules
+    every: bool = False    # each move takes every warrior of the origin (the Last Dynasty moves all together)
 
 
 @record
@@ -80,6 +82,7 @@ class Battle(NamedTuple):
     rolled_d: int
     used: tuple[str, ...]      # battle effects used (each at most once)
     rules: Rules
+    by: str = ""               # the attacking hireling, taken by the seat `attacker` ("": the seat's faction)
 
 
 @record
@@ -93,6 +96,7 @@ class TakeHits(NamedTuple):
     in_battle: bool
     chosen: tuple[tuple[str, int], ...]
     rules: Rules
+    via: str = ""      # the hireling dealing them (its controller scores nothing, LR-AH-03-06)
 
 
 @record

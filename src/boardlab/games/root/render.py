@@ -28,7 +28,7 @@ from xml.sax.saxutils import escape
 
 from ...core.registry import ruleset
 from . import text as TX
-from .content import CARDS, FACTIONS, MAPS, Board
+from .content import CARDS, MAPS, Board, owner_colour
 from .view import forms
 
 W = 1100
@@ -99,7 +99,8 @@ class Ctx:
         self.texts = {a["id"]: a.get("text", "") for a in view.get("legal_actions", ()) if isinstance(a, dict)}
 
     def colour(self, faction: str) -> str:
-        return FACTIONS[faction].colour if faction in FACTIONS else NEUTRAL
+        """A faction's colour, or a hireling's (an owner of pieces, state.py)."""
+        return owner_colour(faction) or NEUTRAL
 
     def clickable(self, kind: str, value: Any, *more: tuple[str, Any]) -> tuple[str, str]:
         """Attributes making an element clickable for the ids naming it (as `kind` `value`, or as any
@@ -400,6 +401,12 @@ def score_track(ctx: Ctx, y: float) -> tuple[str, float]:
         fill = ctx.colour(faction)
         out.append(f'<circle data-score-seat="{seat}" data-score="{score}" cx="{x}" cy="{yy}" r="6" fill="{fill}" '
                    f'stroke="#111">{title(f"{ctx.w.seat(seat)} {ctx.w.faction(faction)}: {score}")}</circle>')
+    for marker in ctx.view.get("score_markers") or ():  # pieces a module keeps on the track (hireling markers)
+        v = max(0, min(int(marker["space"]), cells - 1))
+        x, yy = 20 + v * cell + cell - 9, y0 + 7
+        out.append(f'<rect data-score-marker="{attr(marker["kind"])}" data-space="{v}" x="{x - 5}" y="{yy - 5}" '
+                   f'width="10" height="10" transform="rotate(45 {x} {yy})" fill="#3b2f1e" stroke="#f3ead2">'
+                   f'{title(ctx.w.piece(marker["kind"]) + f" {v}")}</rect>')
     return "".join(out) + "</g>", y0 + 52
 
 
@@ -642,6 +649,10 @@ def render_board(view: dict, lang: str = "en", legal: list[str] | None = None) -
         svg, y = player_panel(ctx, seat, faction, y)
         players.append(svg)
     parts.append("".join(players) + "</g>")
+    for name in TX.table_modules(view, "picture"):  # other modules' parts of the table (the hirelings)
+        svg, h = TX.module_hook(name, "picture")(ctx, 20, y, W - 40)  # type: ignore[misc]
+        parts.append(svg)
+        y += h + 8
     hand, y = hand_layer(ctx, y)
     parts.append(hand)
     height = int(y + 10)

@@ -28,6 +28,8 @@ def score(state: RootState, seat: int, points: int, rules: tuple[str, ...]) -> i
     state.score[seat] = max(0, before + points)
     delta = state.score[seat] - before
     state.log(rules, "ev.score", seat=seat, points=delta, total=state.score[seat])
+    for fn in extensions(state, "scored"):  # hireling markers on the track (RT-HR-13)
+        fn(state, seat, before, state.score[seat])
     if state.score[seat] >= WIN and not state.winners:
         win(state, reached_30(state), ("LR-03-01", "LR-03-01-01") + rules)
     return delta

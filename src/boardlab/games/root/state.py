@@ -10,6 +10,14 @@ Cards: `deck` (the next draw is last), `discard`, `dominance_pool` (discarded do
 map, LR-03-03-03), `hands[seat]`, `play_area[seat]` (crafted persistent effects, an activated dominance
 card), `crafted[seat]` (items in the Crafted Items box). Each faction's own pieces and tracks are its
 module's data (`mods[faction]`).
+
+Piece owners: every piece on the map is keyed by its owner, a faction's key (`marquise`, ...) or a
+hireling's key (`forest_patrol`, ...: data/hirelings.yaml, the name of the module playing it). The two sets
+of keys never meet, so `warriors`, `supply`, `buildings`, `tokens` and `pawns` hold hireling pieces beside
+faction pieces. `hired` lists the hirelings in play and who controls each (None: uncontrolled, in the
+supply, LR-AH-01 / RT-HR-02): board.py's `side` and `party` read it (the controller treats its hireling's
+pieces as its own for rule only, LR-AH-03-01). `exhausted[seat]` are items of the seat's Crafted Items box
+that an effect exhausted (League of Adventurous Mice, the Brigand): nothing refreshes them (RTA-EP-08).
 """
 from __future__ import annotations
 
@@ -36,6 +44,8 @@ class RootState(BaseState):
         "score", "dominance", "coalition", "winners",
         # this turn
         "used",
+        # hirelings in play and their controllers; exhausted crafted items
+        "hired", "exhausted",
     )
 
     def __init__(self, players: int, seed: int, options: dict | None = None):
@@ -69,6 +79,8 @@ class RootState(BaseState):
         self.coalition: dict[int, int] = {}                # Vagabond seat -> the seat he joined
         self.winners: tuple[int, ...] = ()
         self.used: dict[str, int] = {}                     # once-per-turn uses and crafting pieces used
+        self.hired: dict[str, int | None] = {}             # hireling key -> controlling seat (None: uncontrolled)
+        self.exhausted: list[tuple[str, ...]] = []         # per seat: exhausted items of its Crafted Items box
 
     def clone(self) -> "RootState":
         new: RootState = super().clone()  # type: ignore[assignment]
@@ -91,6 +103,7 @@ class RootState(BaseState):
         new.score, new.dominance = list(self.score), list(self.dominance)
         new.coalition, new.winners = dict(self.coalition), self.winners
         new.used = dict(self.used)
+        new.hired, new.exhausted = dict(self.hired), list(self.exhausted)
         return new
 
     def seat_of(self, faction: str) -> int | None:

@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 import yaml
 
-from .content import CARD_TEXTS, CARDS, FACTIONS, ITEM_NAMES, MAPS, SUIT_NAMES
+from .content import CARD_TEXTS, CARDS, FACTIONS, HIRELING_ITEM_NAMES, ITEM_NAMES, MAPS, SUIT_NAMES, owner_name
 from .program import PROGRAM
 
 
@@ -49,13 +49,15 @@ class Words:
         return label + self("txt.colon") + value
 
     def faction(self, key: str) -> str:
-        return FACTIONS[key].names.get(self.lang) if key in FACTIONS else str(key)
+        """A faction's name, or a hireling's (an owner of pieces, state.py)."""
+        return owner_name(key, self.lang)
 
     def suit(self, suit: str) -> str:
         return SUIT_NAMES[suit].get(self.lang) if suit in SUIT_NAMES else str(suit)
 
     def item(self, item: str) -> str:
-        return ITEM_NAMES[item].get(self.lang) if item in ITEM_NAMES else str(item)
+        names = ITEM_NAMES.get(item) or HIRELING_ITEM_NAMES.get(item)
+        return names.get(self.lang) if names else str(item)
 
     def piece(self, kind: str) -> str:
         return self(f"name.{kind}") if self.has(f"name.{kind}") else str(kind).replace("_", " ")
@@ -196,6 +198,16 @@ def faction_part(view: dict, faction: str) -> dict | None:
     return part if isinstance(part, dict) else None
 
 
+def table_modules(view: dict, hook: str = "lines") -> list[str]:
+    """Modules other than the factions that show a part of the table through their own `lines` (or
+    `picture`) hook: those whose view part is under their own name (the hirelings)."""
+    registry = PROGRAM.registry
+    if registry is None:
+        return []
+    return [name for name in registry.names() if name not in view.get("factions", ()) and isinstance(
+        view.get(name), dict) and module_hook(name, hook) is not None]
+
+
 def module_hook(faction: str, name: str) -> Callable[..., Any] | None:
     """A faction module's own `lines` or `picture`, if it gives one."""
     registry = PROGRAM.registry
@@ -215,6 +227,8 @@ def render_text(rules: Any, view: dict, lang: str) -> str:
     lines += map_piece_lines(view, w)
     for seat, faction in enumerate(view["factions"]):
         lines += board_lines(rules, view, seat, faction, w)
+    for name in table_modules(view):
+        lines += module_hook(name, "lines")(view, lang, rules.catalogue)  # type: ignore[misc]
     lines += hand_lines(view, w)
     lines += table_lines(view, w)
     return "\n".join(lines)
@@ -236,7 +250,11 @@ def scores_line(view: dict, w: Words) -> str:
         partner = view.get("coalition", {}).get(str(seat))
         coalition = " " + w("txt.coalition", seat=w.seat(partner)) if partner is not None else ""
         parts.append(f"{w.seat(seat)} {w.faction(faction)} {score}{coalition}")
-    return w.label(w("txt.scores"), w.join(parts))
+    line = w.label(w("txt.scores"), w.join(parts))
+    markers = view.get("score_markers") or ()
+    if markers:  # pieces a module keeps on the score track (hireling markers)
+        line += " · " + w.label(w("txt.on_track"), w.join(f"{w.piece(m['kind'])} {m['space']}" for m in markers))
+    return line
 
 
 def pieces_in(view: dict, clearing: dict, w: Words) -> list[str]:

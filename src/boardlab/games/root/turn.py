@@ -47,6 +47,7 @@ def setup(state: RootState) -> str:
     state.hands = [[] for _ in range(state.players)]
     state.play_area = [()] * state.players
     state.crafted = [()] * state.players
+    state.exhausted = [()] * state.players
     state.score = [0] * state.players  # LR-05-01-02
     state.dominance = [None] * state.players
     state.log(("LR-05-01-01", "LR-05-01-02", "LR-05-01-03", "LR-05-01-04", "LR-05-01-05"), "ev.setup",
@@ -79,10 +80,26 @@ def setup_faction(state: RootState) -> str:
     if k == len(order):
         state.used = {}
         state.active = state.first  # the starting player takes the first turn (LR-05-01-01)
-        return "turn.start"
+        return "setup.hirelings"
     state.used = {"setup": k + 1}
     state.active = order[k]
     return call(state, f"{state.faction[order[k]]}.setup", "setup.faction")
+
+
+@BASE.step("setup.hirelings")
+def setup_hirelings(state: RootState) -> str:
+    """With the option `hirelings`, the standard setup deals and sets up the hirelings once every faction
+    is set up (RTA-HIRE-01), through the extension point `setup_hirelings` (an Advanced Setup asks it at its
+    own step 4 instead)."""
+    chosen = state.options.get("hirelings") or "off"
+    tasks = [] if chosen == "off" else [t for fn in extensions(state, "setup_hirelings") for t in fn(state, chosen) or []]
+    return T.run_then(state, tasks, "setup.end")
+
+
+@BASE.step("setup.end")
+def setup_end(state: RootState) -> str:
+    state.active = state.first  # the starting player takes the first turn (LR-05-01-01)
+    return "turn.start"
 
 
 # ---- the turn (LR-01-04-01) ---------------------------------------------------------------------------------

@@ -6,7 +6,8 @@ from typing import Any
 
 from ...core.visibility import redeal
 from . import actions as A
-from .content import CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, ITEM_NAMES, MAPS, QUESTS, SUIT_NAMES
+from .content import (CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, HIRELING_ITEM_NAMES, ITEM_NAMES, MAPS, QUESTS,
+                      SUIT_NAMES, owner_name)
 from .program import PROGRAM
 from .state import FOREST, RootState
 
@@ -82,14 +83,15 @@ def name_of(kind: str, value: Any, lang: str, cat: Any, state: RootState | None 
         suit = state.suits[c] if state is not None and state.suits else None
         label = cat.text("clearing", lang, n=c + 1)
         return f"{label} ({SUIT_NAMES[suit].get(lang)})" if suit else label
-    if kind == "faction":
-        return FACTIONS[value].names.get(lang) if value in FACTIONS else str(value)
+    if kind == "faction":  # a faction or a hireling (an owner of pieces, state.py)
+        return owner_name(value, lang)
     if kind == "seat":
         return cat.text("seat", lang, n=value)
     if kind == "suit":
         return SUIT_NAMES[value].get(lang)
     if kind == "item":
-        return ITEM_NAMES[value].get(lang)
+        names = ITEM_NAMES.get(value) or HIRELING_ITEM_NAMES.get(value)  # the Exile's clubs too
+        return names.get(lang) if names else str(value)
     if kind == "character":
         return CHARACTERS[value].names.get(lang)
     if kind == "phase":
@@ -135,7 +137,7 @@ PARAMS = {"card": "card", "cancelled": "card", "clearing": "clearing", "origin":
           "kind": "piece", "seat": "seat", "victim": "seat", "target": "seat", "partner": "seat", "by": "seat",
           "first": "seat", "phase": "phase", "column": "word", "leader": "word", "quest": "quest",
           "character": "character", "ally": "faction", "attacker": "faction", "forest": "forest", "other": "faction",
-          "instead": "item"}
+          "instead": "item", "hireling": "faction", "receiver": "seat", "suit": "suit", "die": "word"}
 
 
 def localize(rules: Any, params: dict, lang: str) -> dict:
@@ -150,8 +152,10 @@ def localize(rules: Any, params: dict, lang: str) -> dict:
             out[k] = cat.text("list.sep", lang).join(str(c + 1) for c in v) or "-"
         elif k == "suits":
             out[k] = cat.text("list.sep", lang).join(f"{c + 1} {SUIT_NAMES[x].get(lang)}" for c, x in enumerate(v))
-        elif k == "factions":
-            out[k] = cat.text("list.sep", lang).join(name_of("faction", f, lang, cat) for f in v)
+        elif k in ("factions", "hirelings"):
+            out[k] = cat.text("list.sep", lang).join(name_of("faction", f, lang, cat) for f in v) or "-"
+        elif k == "spaces":
+            out[k] = cat.text("list.sep", lang).join(str(x) for x in v) or "-"
         elif k == "seats":
             out[k] = cat.text("list.sep", lang).join(str(s) for s in v) or "-"
         elif k == "pieces":

@@ -8,15 +8,20 @@
 The card effects of the Exiles and Partisans deck, `deck_exiles` (a plain module, switched on with the
 option `deck: exiles`; data/decks.yaml names each deck's modules).
 
+Hirelings (data/hirelings.yaml names the module of each card it plays): `hirelings` (a plain module, switched
+on with the option `hirelings`: dealing, control, the markers) and one `program.Hireling` per card, switched on
+as it is dealt: `forest_patrol`, `last_dynasty`, `spring_uprising`, `exile`.
+
 Maps with rules of their own (plain `core.module.Module`s, switched on by the `map` option: a map's
 data names its module):
 - `map_lake`: the Lake's Ferry (LR-AM-03);
 - `map_mountain`: the Mountain's closed paths, the Pass and the Tower (LR-AM-04).
 """
 from ....core.module import ModuleRegistry
-from ..content import DECK_MODULES
+from ..content import DECK_MODULES, PLAYABLE_HIRELINGS
 
 FACTION_MODULES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2")
 MAP_MODULES = ("map_lake", "map_mountain")
 DECK_EFFECTS = tuple(m for ms in DECK_MODULES.values() for m in ms)
-REGISTRY = ModuleRegistry(__name__, FACTION_MODULES + MAP_MODULES + DECK_EFFECTS)
+HIRELING_MODULES = ("hirelings",) + PLAYABLE_HIRELINGS
+REGISTRY = ModuleRegistry(__name__, FACTION_MODULES + MAP_MODULES + DECK_EFFECTS + HIRELING_MODULES)

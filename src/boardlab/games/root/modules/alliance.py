@@ -38,7 +38,7 @@ from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
 from ..content import DECKS
-from ..program import Faction
+from ..program import Faction, extensions
 from ..records import RemovePieces
 from ..state import RootState
 from . import alliance_board
@@ -213,9 +213,15 @@ def revolt_sites(state: RootState) -> list[int]:
 
 
 def martial_law(state: RootState, c: int) -> bool:
-    """LR-08-04-02-02-01: another player has at least 3 warriors there."""
+    """LR-08-04-02-02-01: another player has at least 3 warriors there, counting the warriors it treats as
+    its own for rule (its hirelings'; an uncontrolled hireling is no player)."""
     need = BOARD["martial_law"]["warriors"]
-    return any(B.warriors(state, f, c) >= need for f in B.owners(state) if f != NAME)
+    counts: dict[str, int] = {}
+    for f in B.owners(state):
+        n = B.warriors(state, f, c)
+        if n and B.side(state, f) is not None:
+            counts[B.party(state, f)] = counts.get(B.party(state, f), 0) + n
+    return any(n >= need for f, n in counts.items() if f != NAME)
 
 
 def spread_cost(state: RootState, c: int) -> int:
@@ -550,6 +556,8 @@ def on_moved_into(state: RootState, mover: int, faction: str, c: int, warriors: 
     """Another player moving warriors (not the Alliance's) into a sympathetic clearing."""
     if faction == NAME or state.faction[mover] == NAME or not sympathetic(state, c):
         return []
+    if any(fn(state, mover, faction) for fn in extensions(state, "outrage_exempt")):
+        return []  # hireling warriors under the seed's hireling rules (RT-HR-43)
     state.log(OUTRAGE, "ev.alliance.outrage", seat=mover, clearing=c)
     return [Outrage(mover, c)]
 
@@ -688,7 +696,7 @@ MODULE.resample = resample
 
 
 def actions(players: int, options: dict) -> list[Segment]:
-    cards = [c.id for c in DECKS["standard"]]
+    cards = [c.id for c in DECKS[options.get("deck", "standard")]]
     clearings = [A.clearing_id(c) for c in range(12)]
     ids = ["move", "battle", "done", "first:base", "first:outrage"]
     for h in ("revolt", "sympathy", "organize", "recruit_at"):

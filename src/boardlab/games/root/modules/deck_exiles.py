@@ -18,8 +18,9 @@ the base game's extension points (program.POINTS). Every event names the card (`
 | Coffin Makers | warriors returned; start of Birdsong | `warriors_returned`, `birdsong_start` |
 | Murine Broker, Master Engravers | items crafted | `item_crafted` |
 
-State: `mods["deck_exiles"]`: warriors on Coffin Makers by faction, the items each seat exhausted for
-League of Adventurous Mice, and Eyrie Emigre's destination while its move is under way.
+State: `mods["deck_exiles"]`: warriors on Coffin Makers by faction and Eyrie Emigre's destination while
+its move is under way; the items each seat exhausted for League of Adventurous Mice are the base's
+`state.exhausted` (the Brigand hireling exhausts crafted items too).
 Choices the cards leave open: docs/root-rulings.md, section "Exiles and Partisans" (RTA-EP-*).
 """
 from __future__ import annotations
@@ -53,11 +54,10 @@ WAITING = -1  # Eyrie Emigre's move is under way and has not ended yet
 
 @register
 class ExilesState(Data):
-    __slots__ = ("coffins", "exhausted", "emigre")
+    __slots__ = ("coffins", "emigre")
 
     def __init__(self, players: int = 0) -> None:
         self.coffins: dict[str, int] = {}                            # faction -> warriors on Coffin Makers
-        self.exhausted: list[tuple[str, ...]] = [()] * players        # items exhausted for the League, per seat
         self.emigre: int | None = None                                # Eyrie Emigre's destination (WAITING)
 
 
@@ -509,7 +509,7 @@ class League(NamedTuple):
 
 def league_items(state: RootState, seat: int) -> list[str]:
     """Items in the seat's Crafted Items box not yet exhausted (RTA-EP-08)."""
-    left = Counter(state.crafted[seat]) - Counter(X(state).exhausted[seat])
+    left = Counter(state.crafted[seat]) - Counter(state.exhausted[seat])
     return sorted(left)
 
 
@@ -547,10 +547,9 @@ def apply_league_action(state: RootState, action_id: str) -> None:
 def _league(state: RootState, task: League, what: str) -> None:
     T.done(state)
     assert task.item is not None
-    data = X(state)
-    exhausted = list(data.exhausted)
+    exhausted = list(state.exhausted)
     exhausted[task.seat] = exhausted[task.seat] + (task.item,)
-    data.exhausted = exhausted
+    state.exhausted = exhausted
     rules = (f"card:{LEAGUE}", "RTA-EP-08")
     state.log(rules, "ev.ep.league", seat=task.seat, item=task.item)
     f = state.faction[task.seat]
@@ -631,7 +630,7 @@ MODULE.answer("item_crafted", item_crafted)
 def view(state: RootState, full: dict[str, Any]) -> None:
     data = state.mods.get(NAME)
     if data is not None:
-        full["exiles"] = {"coffins": dict(data.coffins), "exhausted": [list(e) for e in data.exhausted]}
+        full["exiles"] = {"coffins": dict(data.coffins), "exhausted": [list(e) for e in state.exhausted]}
 
 
 MODULE.view = view

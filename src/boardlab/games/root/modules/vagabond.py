@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from ....core.actions import Segment, Vocabulary
 from .. import actions as A
-from ..content import CHARACTERS, DECKS, ITEMS, MAPS, QUESTS
+from ..content import CHARACTERS, DECKS, ITEMS, MAPS, QUESTS, hirelings_possible
 from ..program import Faction
 from ..records import Battle
 from ..state import RootState
@@ -195,8 +195,8 @@ def describe(state: RootState, action_id: str, lang: str) -> str | None:
 
 
 def actions(players: int, options: dict) -> list[Segment]:
-    cards = [c.id for c in DECKS["standard"]]
-    factions = tuple(options.get("factions") or ())
+    cards = [c.id for c in DECKS[options.get("deck", "standard")]]
+    factions = tuple(options.get("factions") or ()) + hirelings_possible(options)  # hirelings can be battled
     clearings = [A.clearing_id(c) for c in range(12)]
     forests = [f"f{f + 1}" for f in range(max(len(m.forests) for m in MAPS.values()))]
     quests = [q.key for q in QUESTS]

@@ -346,7 +346,7 @@ class VStrike(NamedTuple):
 
 def strike_targets(state: RootState, name: str, c: int) -> list[str]:
     """Enemies with removable pieces there (a Vagabond has none: his pawn cannot be removed, RTA-VB-04)."""
-    return [f for f in BT.targets(state, name, c) if K.everything_of(state, f, c)]
+    return [f for f in B.enemies_at(state, name, c) if K.everything_of(state, f, c)]  # no battle: no toll
 
 
 def strike_kinds(state: RootState, task: VStrike) -> list[str]:

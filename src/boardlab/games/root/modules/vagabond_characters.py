@@ -189,7 +189,7 @@ def duel_options(state: RootState, seat: int, name: str) -> list[str]:
     c = _here(state, name)
     if c is None or not ready_kinds(V(state, name)):
         return []
-    return [f"duel:{f}" for f in BT.targets(state, name, c) if B.warriors(state, f, c)]
+    return [f"duel:{f}" for f in B.enemies_at(state, name, c) if B.warriors(state, f, c)]  # no battle
 
 
 def duel(state: RootState, seat: int, name: str, action_id: str) -> None:
