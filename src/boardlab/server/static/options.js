@@ -221,9 +221,9 @@ export class OptionsForm {
       });
       return input;
     }
-    const input = el("input", { ...attrs, type: "text", class: "json", placeholder: t("lobby.json_hint"),
-      value: value === null || value === undefined ? "" : JSON.stringify(value) });
-    input.addEventListener("change", () => { input.dataset.raw = input.value; set(input.value); });
+    const shown = value instanceof TypedText ? value.text : value === null || value === undefined ? "" : JSON.stringify(value);
+    const input = el("input", { ...attrs, type: "text", class: "json", placeholder: t("lobby.json_hint"), value: shown });
+    input.addEventListener("change", () => { input.dataset.raw = input.value; set(new TypedText(input.value)); });
     input.dataset.json = "1";
     return input;
   }
@@ -247,12 +247,18 @@ export class OptionsForm {
   }
 
   // A JSON field's text as its value ("" is the default); an error names the option.
+  // Only text typed in the field is parsed: a default held as a value ("off") is sent as it is.
   fromText(name, value) {
     const parse = (v) => {
-      if (typeof v !== "string" || this.kind(name).kind !== "json") return v;
-      if (!v.trim()) return copy(this.props[name].default);
-      try { return JSON.parse(v); } catch { throw new Error(t("lobby.json_bad", { name: this.title(name) })); }
+      if (!(v instanceof TypedText)) return v;
+      if (!v.text.trim()) return copy(this.props[name].default);
+      try { return JSON.parse(v.text); } catch { throw new Error(t("lobby.json_bad", { name: this.title(name) })); }
     };
     return this.perSeat(name) && Array.isArray(value) ? value.map(parse) : parse(value);
   }
+}
+
+// What a player typed in a JSON field, kept as text until the form is sent (then parsed, or refused).
+class TypedText {
+  constructor(text) { this.text = text; }
 }
