@@ -36,6 +36,8 @@ class RootState(BaseState):
         "score", "dominance", "coalition", "winners",
         # this turn
         "used",
+        # the turn order, and the Advanced Setup's draft while it lasts (advanced.py)
+        "order", "draft",
     )
 
     def __init__(self, players: int, seed: int, options: dict | None = None):
@@ -69,6 +71,8 @@ class RootState(BaseState):
         self.coalition: dict[int, int] = {}                # Vagabond seat -> the seat he joined
         self.winners: tuple[int, ...] = ()
         self.used: dict[str, int] = {}                     # once-per-turn uses and crafting pieces used
+        self.order: tuple[int, ...] = ()                   # seats in turn order, the first player first
+        self.draft: Any = None                             # the Advanced Setup's `advanced.Draft`, while it lasts
 
     def clone(self) -> "RootState":
         new: RootState = super().clone()  # type: ignore[assignment]
@@ -91,6 +95,8 @@ class RootState(BaseState):
         new.score, new.dominance = list(self.score), list(self.dominance)
         new.coalition, new.winners = dict(self.coalition), self.winners
         new.used = dict(self.used)
+        new.order = self.order
+        new.draft = None if self.draft is None else self.draft.clone()
         return new
 
     def seat_of(self, faction: str) -> int | None:

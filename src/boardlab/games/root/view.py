@@ -6,7 +6,8 @@ from typing import Any
 
 from ...core.visibility import redeal
 from . import actions as A
-from .content import CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, ITEM_NAMES, MAPS, QUESTS, SUIT_NAMES
+from . import advanced as ADV
+from .content import CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, ITEM_NAMES, MAPS, QUESTS, SETUP_CARDS, SUIT_NAMES
 from .program import PROGRAM
 from .state import FOREST, RootState
 
@@ -17,8 +18,9 @@ FORMS: dict[str, tuple[str, ...]] = {
                                   "wood_from", "overwork_at")},
     "defender": ("faction",), "partner": ("seat",), "any": ("suit",), "warriors": ("number",),
     "building": ("piece",), "remove": ("piece",), "give": ("card",), "exhaust": ("item",),
-    "use": ("word", "seat"), "effect": ("word",),
+    "use": ("word", "seat"), "effect": ("word",), "draft": ("setup_card",), "keep_card": ("card",),
 }
+NO_FACTION = "#b0a58c"  # a seat whose faction is not drafted yet
 
 
 def base_view(state: RootState) -> dict:
@@ -32,7 +34,8 @@ def base_view(state: RootState) -> dict:
         })
     return {
         "map": state.map, "phase": state.phase, "turn": state.turn, "active": state.active, "first": state.first,
-        "factions": list(state.faction), "colours": [FACTIONS[f].colour for f in state.faction],
+        "factions": list(state.faction), "colours": [FACTIONS[f].colour if f else NO_FACTION for f in state.faction],
+        "order": list(state.order), "draft": ADV.view(state),
         "clearings": clearings,
         "pawns": {owner: _where(loc) for owner, loc in state.pawns.items()},
         "ruin_items": {str(c + 1): list(items) for c, items in state.ruin_items.items()},
@@ -65,6 +68,7 @@ def resample(state: RootState, seat: int | None, stream: Any) -> None:
         for k, n in zip(keys, sizes):
             out[k], at = tuple(pool[at:at + n]), at + n
         state.ruin_items = out
+    ADV.resample(state, seat, stream)
 
 
 # ---- texts ---------------------------------------------------------------------------------------------
@@ -92,6 +96,11 @@ def name_of(kind: str, value: Any, lang: str, cat: Any, state: RootState | None 
         return ITEM_NAMES[value].get(lang)
     if kind == "character":
         return CHARACTERS[value].names.get(lang)
+    if kind == "setup_card":
+        name = SETUP_CARDS[value].names.get(lang) if value in SETUP_CARDS else str(value)
+        character = state.draft.characters.get(value) if state is not None and state.draft is not None else None
+        return cat.text("setup_card_with", lang, card=name, character=CHARACTERS[character].names.get(lang)) if (
+            character) else name
     if kind == "phase":
         return cat.text(f"phase.{value}", lang)
     if kind == "quest":
@@ -135,7 +144,7 @@ PARAMS = {"card": "card", "cancelled": "card", "clearing": "clearing", "origin":
           "kind": "piece", "seat": "seat", "victim": "seat", "target": "seat", "partner": "seat", "by": "seat",
           "first": "seat", "phase": "phase", "column": "word", "leader": "word", "quest": "quest",
           "character": "character", "ally": "faction", "attacker": "faction", "forest": "forest", "other": "faction",
-          "instead": "item"}
+          "instead": "item", "setup_card": "setup_card"}
 
 
 def localize(rules: Any, params: dict, lang: str) -> dict:
@@ -150,6 +159,8 @@ def localize(rules: Any, params: dict, lang: str) -> dict:
             out[k] = cat.text("list.sep", lang).join(str(c + 1) for c in v) or "-"
         elif k == "suits":
             out[k] = cat.text("list.sep", lang).join(f"{c + 1} {SUIT_NAMES[x].get(lang)}" for c, x in enumerate(v))
+        elif k in ("setup_cards", "removed_cards"):
+            out[k] = cat.text("list.sep", lang).join(name_of("setup_card", c, lang, cat) for c in v) or "-"
         elif k == "factions":
             out[k] = cat.text("list.sep", lang).join(name_of("faction", f, lang, cat) for f in v)
         elif k == "seats":

@@ -185,6 +185,9 @@ def setup(state: RootState) -> str:
     return RETURN
 
 
+MODULE.step("alliance.setup_advanced")(setup)  # its setup card sets up as the Standard Setup does (LR-AA-08-03)
+
+
 # ---- Birdsong (LR-08-04) -----------------------------------------------------------------------------------------
 
 @record
