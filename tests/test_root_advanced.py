@@ -198,8 +198,11 @@ def stand_in(replaces):
 
 @pytest.fixture
 def with_module(monkeypatch):
+    added = []
+
     def add(module):
-        registry = ModuleRegistry.of(*(REGISTRY.get(n) for n in REGISTRY.names()), module)
+        added.append(module)
+        registry = ModuleRegistry.of(*(REGISTRY.get(n) for n in REGISTRY.names()), *added)
         monkeypatch.setattr(PROGRAM, "registry", registry)
         return module
     return add
@@ -249,6 +252,11 @@ def test_hireling_deals_are_read_from_the_modules(with_module):
     assert ADV.hireling_sets([patrol.name]) == [("marquise",)]
     assert ADV.hireling_replaces(Module("no_hireling")) == ()
     assert ADV.hireling_replaces(stand_in("eyrie")) == ("eyrie",)
+    assert ADV.hireling_sets("random") == [()]        # fewer than three hirelings: no deal to check
+    with_module(stand_in("eyrie"))
+    farmers = with_module(stand_in(None))
+    farmers.replaces = ()
+    assert ADV.hireling_sets("random") == [("marquise", "eyrie")]   # every three hirelings: here one deal
     # with the Marquise replaced, 3 players have the Eyrie, the Alliance and two Vagabond cards: enough
     assert ADV.shortfall(3, ADV.IMPLEMENTED, ("marquise",)) is None
     assert ADV.shortfall(3, ADV.IMPLEMENTED, ("marquise", "eyrie"))[0] == "err.root.draft_militant"

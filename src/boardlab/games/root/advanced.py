@@ -117,7 +117,7 @@ def hireling_sets(value: Any) -> list[tuple[str, ...]]:
         trios: list[tuple[str, ...]] = list(combinations(names, 3))
     else:
         trios = [tuple(value)]
-    return [tuple(f for n in trio for f in hireling_replaces(registry.get(n))) for trio in trios]
+    return [tuple(f for n in trio for f in hireling_replaces(registry.get(n))) for trio in trios] or [()]
 
 
 def replaced_in_play(state: RootState) -> tuple[str, ...]:

@@ -691,7 +691,7 @@ MODULE.resample = resample
 
 
 def actions(players: int, options: dict) -> list[Segment]:
-    cards = [c.id for c in DECKS["standard"]]
+    cards = [c.id for c in DECKS[options.get("deck", "standard")]]  # the deck in play (the Exiles deck too)
     clearings = [A.clearing_id(c) for c in range(12)]
     ids = ["move", "battle", "done", "first:base", "first:outrage"]
     for h in ("revolt", "sympathy", "organize", "recruit_at"):

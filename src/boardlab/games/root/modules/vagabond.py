@@ -197,7 +197,7 @@ def describe(state: RootState, action_id: str, lang: str) -> str | None:
 
 
 def actions(players: int, options: dict) -> list[Segment]:
-    cards = [c.id for c in DECKS["standard"]]
+    cards = [c.id for c in DECKS[options.get("deck", "standard")]]  # the deck in play (the Exiles deck too)
     factions = A.factions_of(options)
     clearings = [A.clearing_id(c) for c in range(12)]
     forests = [f"f{f + 1}" for f in range(max(len(m.forests) for m in MAPS.values()))]
