@@ -510,6 +510,22 @@ def test_each_player_keeps_three_cards_a_secret_choice_applied_together():
     assert g.state.phase == "birdsong" and g.state.active == first
 
 
+@rule("LR-AA-10", "RTA-AS-09")
+def test_bots_redraw_the_other_seats_secret_choices_from_their_hands():
+    g = until(game(3, seed=4), "keep_cards")
+    first, other = g.state.order[0], g.state.order[1]
+    play(g, *[f"keep_card:{c}" for c in g.state.hands[first][3:]])
+    mine = g.state.hands[other]
+    copy = g.clone()
+    RULESET.resample_hidden(copy.state, other, Stream(9))
+    kept = ADV.kept_cards(copy.state, first)
+    assert len(kept) == 2 and set(kept) <= set(copy.state.hands[first]) and copy.state.hands[other] == mine
+    assert copy.state.hands[first] != g.state.hands[first]   # the other hand was dealt again
+    assert copy.view(other) == g.view(other)
+    finish_setup(copy)
+    assert [len(h) for h in copy.state.hands] == [3, 3, 3]
+
+
 @rule("RT-AS-35", "LR-AA-10", "RTA-AS-02")
 def test_the_cards_not_kept_go_back_into_the_deck():
     def returned(**options):

@@ -56,7 +56,7 @@ class Draft(Data):
         self.characters: dict[str, str] = {}      # Vagabond setup card -> the character dealt beside it
         self.removed: tuple[str, ...] = ()        # setup cards returned to the box (hirelings, two players)
         self.taken: dict[int, str] = {}           # seat -> the setup card it took
-        self.kept: dict[int, tuple[str, ...]] = {}  # seat -> cards it chose to keep so far (secret)
+        self.kept: dict[int, tuple[int, ...]] = {}  # seat -> the places in its hand of the cards it keeps (secret)
 
 
 def is_advanced(options: dict) -> bool:
@@ -388,16 +388,24 @@ def keep_cards(state: RootState) -> str | None:
     return None
 
 
+def kept_cards(state: RootState, seat: int) -> list[str]:
+    """The cards the seat chose to keep so far. A choice is kept as places in the hand, so that redrawing the
+    hands a seat cannot see (bots) keeps every choice within its hand."""
+    hand = state.hands[seat]
+    return [hand[i] for i in state.draft.kept.get(seat, ())]
+
+
 def keepable(state: RootState) -> list[str]:
     seat = state.pending[0]
     kept = state.draft.kept.get(seat, ())
-    return [f"keep_card:{c}" for c in state.hands[seat] if c not in kept]
+    return [f"keep_card:{c}" for i, c in enumerate(state.hands[seat]) if i not in kept]
 
 
 @BASE.decision("keep_cards", keepable)
 def keep_card(state: RootState, action_id: str) -> str:
     seat, card = state.pending[0], action_id.partition(":")[2]
-    state.draft.kept = {**state.draft.kept, seat: state.draft.kept.get(seat, ()) + (card,)}
+    place = state.hands[seat].index(card)
+    state.draft.kept = {**state.draft.kept, seat: state.draft.kept.get(seat, ()) + (place,)}
     state.log(("LR-AA-10", "RT-AS-34", "RTA-AS-09"), "ev.adv.keep", to=(seat,), seat=seat, card=card)
     return "advanced.keep"
 
@@ -406,12 +414,12 @@ def return_cards(state: RootState) -> None:
     """LR-AA-10, RT-AS-35: the cards not kept go face down onto the deck, everyone's at once, and the deck is
     shuffled (R-10, RTA-AS-02: the option `returned_cards: top` leaves them on top, in turn order, each known
     to its former holder)."""
-    kept = state.draft.kept
     shuffle = state.options.get("returned_cards", "shuffle") == "shuffle"
     back: list[str] = []
     for seat in state.order:
-        mine = [c for c in state.hands[seat] if c not in kept.get(seat, ())]
-        state.hands[seat] = [c for c in state.hands[seat] if c in kept.get(seat, ())]
+        kept = kept_cards(state, seat)
+        mine = [c for c in state.hands[seat] if c not in kept]
+        state.hands[seat] = [c for c in state.hands[seat] if c in kept]
         back += mine
         if not shuffle:
             for c in mine:
@@ -450,17 +458,6 @@ def view(state: RootState) -> dict | None:
         "setup_cards": list(d.cards), "locked": d.locked, "characters": dict(d.characters),
         "removed": list(d.removed), "taken": {str(s): c for s, c in d.taken.items()},
         "chooser": choosing, "choosers": list(choosers(state)) if d.cards else [],
-        "kept": {str(s): list(cs) for s, cs in d.kept.items()},
+        "kept": {str(s): kept_cards(state, s) for s in d.kept},
     }
 
-
-def resample(state: RootState, seat: int | None, stream: Any) -> None:
-    """After the other hands were dealt again: another seat's secret choice becomes as many cards of its new
-    hand (a seat's own stays)."""
-    d = state.draft
-    if d is None or not d.kept:
-        return
-    kept = {}
-    for s, cards in d.kept.items():
-        kept[s] = cards if s == seat else tuple(stream.shuffle(sorted(state.hands[s]))[:len(cards)])
-    d.kept = kept

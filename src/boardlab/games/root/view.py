@@ -56,7 +56,8 @@ def _where(loc: int) -> dict:
 
 def resample(state: RootState, seat: int | None, stream: Any) -> None:
     """Other hands and the deck dealt again from the cards the seat cannot see (cards it knows, such
-    as one it was shown, stay put); the items under the ruins shuffled among the ruins."""
+    as one it was shown, stay put); the items under the ruins shuffled among the ruins. (The Advanced
+    Setup's secret choices of cards to keep are places in the hands: they follow the new hands.)"""
     known = state.known_to(seat)
     places = [h for s, h in enumerate(state.hands) if s != seat] + [state.deck]
     redeal(places, lambda card: card in known, stream.shuffle)
@@ -68,7 +69,6 @@ def resample(state: RootState, seat: int | None, stream: Any) -> None:
         for k, n in zip(keys, sizes):
             out[k], at = tuple(pool[at:at + n]), at + n
         state.ruin_items = out
-    ADV.resample(state, seat, stream)
 
 
 # ---- texts ---------------------------------------------------------------------------------------------
