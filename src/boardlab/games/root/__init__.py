@@ -17,9 +17,10 @@ from ...core.registry import GameInfo
 from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, OWNER, Zone
 from . import actions as A
+from . import advanced as ADV
 from . import battle, cards, move, turn  # noqa: F401  (register the base steps, decisions and tasks)
 from .content import (CARD_TEXTS, CHARACTERS, DECK_MODULES, DECKS, FACTIONS, HIRELINGS, MAPS, PLAYABLE_HIRELINGS,
-                      REACH, VIABLE_REACH, hirelings_possible)
+                      REACH, SETUP_CARDS, VIABLE_REACH, hirelings_possible)
 from .evaluate import base_potential, base_summary
 from .modules import FACTION_MODULES, REGISTRY
 from .program import PROGRAM
@@ -32,6 +33,7 @@ DEFAULT_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2")
 Faction = Literal[FACTION_MODULES]  # type: ignore[valid-type]
 Character = Literal[tuple(CHARACTERS)]  # type: ignore[valid-type]
 Hireling = Literal[PLAYABLE_HIRELINGS]  # type: ignore[valid-type]
+SetupCard = Literal[ADV.IMPLEMENTED]  # type: ignore[valid-type]
 VAGABONDS = ("vagabond", "vagabond2")
 
 
@@ -47,8 +49,21 @@ class RootOptions(Options):
     hirelings: Literal["off", "random"] | list[Hireling] = option("off")  # type: ignore[valid-type]
     # who gains and loses hirelings: seed 001's scheme (RT-HR-13..24) or the Law's Appendix H (LR-AH-01)
     hireling_control: Literal["seed", "law"] = option("seed")
+    # the Advanced Setup (the Law's Appendix A, seed 001; advanced.py) and its settings
+    setup: Literal["standard", "advanced"] = option("standard")
+    # the setup cards of the draft (LR-AA-08-01; None: RTA-AS-03's pool)
+    setup_cards: list[SetupCard] | None = option(None, requires={"setup": "advanced"})
+    # LR-AA-08-02-01, RT-AS-23: two players keep the insurgent setup cards (with hirelings only)
+    keep_insurgents: bool = option(False, requires={"setup": "advanced"})
+    # R-10, RTA-AS-02: the two-player deck's dominance cards, and where the cards not kept go
+    two_player_dominance: Literal["remove", "keep"] = option("remove", requires={"setup": "advanced"})
+    returned_cards: Literal["shuffle", "top"] = option("shuffle", requires={"setup": "advanced"})
 
     def check(self, players: int) -> None:
+        if self.setup == "advanced":
+            self.check_advanced(players)
+        if self.setup == "advanced" and self.factions is None:
+            return  # the draft chooses the factions and uses no reach (RT-AS-03)
         chosen = list(self.factions or default_factions(players))
         if len(set(chosen)) != len(chosen):
             raise ConfigError("err.root.factions_twice", RULESET.catalogue, factions=", ".join(chosen))
@@ -91,12 +106,35 @@ class RootOptions(Options):
             if clash:
                 raise ConfigError("err.root.hireling_faction", RULESET.catalogue, hireling=h, faction=clash[0])
 
+    def check_advanced(self, players: int) -> None:
+        """The Advanced Setup's options: with `factions` there is no draft (LR-AA-08); a draft deals the
+        characters (LR-AA-08-02-03) and needs a pool the implemented factions can fill (R-10)."""
+        cat = RULESET.catalogue
+        if self.keep_insurgents and self.hirelings == "off":  # LR-AA-08-02-01, RT-AS-23
+            raise ConfigError("err.root.keep_insurgents", cat)
+        deals = ADV.hireling_sets(self.hirelings)
+        if self.factions is not None:
+            if self.setup_cards is not None:
+                raise ConfigError("err.root.cards_without_draft", cat)
+            return  # the hirelings beside given factions: check_hirelings (LR-AA-06-05, RT-HR-09)
+        if self.vagabond is not None:
+            raise ConfigError("err.root.draft_characters", cat)
+        pool = list(self.setup_cards) if self.setup_cards is not None else ADV.default_pool(players)
+        if len(set(pool)) != len(pool):
+            raise ConfigError("err.root.cards_twice", cat, cards=", ".join(pool))
+        problems = [ADV.shortfall(players, pool, gone, self.keep_insurgents) for gone in deals]
+        if all(problems):  # R-10: not one deal of hirelings leaves a pool to draft
+            key, about = problems[0]  # type: ignore[misc]
+            raise ConfigError(key, cat, **about)
+
     @classmethod
     def value_texts(cls, name: str) -> dict[str, dict[str, str]]:
-        """The characters' and hirelings' names come from content."""
+        """The characters', the hirelings' and the setup cards' names come from content."""
         langs = ("en", "zh-Hant", "zh-Hans")
         if name == "hirelings":
             return {k: {lang: HIRELINGS[k].promoted.names.get(lang) for lang in langs} for k in PLAYABLE_HIRELINGS}
+        if name == "setup_cards":
+            return {k: {lang: SETUP_CARDS[k].names.get(lang) for lang in langs} for k in ADV.IMPLEMENTED}
         if name != "vagabond":
             return {}
         return {k: {lang: c.names.get(lang) for lang in langs} for k, c in CHARACTERS.items()}
@@ -115,6 +153,8 @@ class Root(Ruleset):
         Zone("hands.*", OWNER, items=True, describe="cards in hand (their number is public, LR-01-02-01)"),
         Zone("deck", NOBODY, describe="the shared deck (LR-01-02-02)"),
         Zone("ruin_items", NOBODY, describe="the items under the ruins"),
+        Zone("draft.kept.*", OWNER, describe="the Advanced Setup: the cards a seat chose to keep, until all chose "
+                                              "(LR-AA-10)"),
     )
     options = RootOptions
     program = PROGRAM
@@ -125,7 +165,10 @@ class Root(Ruleset):
 
     def configure(self, players: int, options: object) -> dict:
         out = super().configure(players, options)
-        if out.get("factions") is None:
+        if ADV.drafting(out):
+            if out.get("setup_cards") is None:
+                out["setup_cards"] = ADV.default_pool(players)
+        elif out.get("factions") is None:
             out["factions"] = default_factions(players)
         return out
 
@@ -141,24 +184,35 @@ class Root(Ruleset):
                 (2, {"factions": ["marquise", "eyrie"], "hirelings": "random"}),
                 (3, {"factions": ["marquise", "vagabond", "vagabond2"], "hirelings": "random", "below_reach": True}),
                 (2, {"factions": ["eyrie", "alliance"], "hirelings": ["forest_patrol", "exile"], "below_reach": True,
-                     "hireling_control": "law", "map": "lake"})]
+                     "hireling_control": "law", "map": "lake"}),
+                # the Advanced Setup: drafts for 3 and 4 players; 2 and 5 players choose their factions (LR-AA-08),
+                # since the implemented setup cards cannot fill their drafts (RTA-AS-03)
+                (3, {"setup": "advanced"}), (4, {"setup": "advanced", "map": "lake", "deck": "exiles"}),
+                (2, {"setup": "advanced", "factions": ["eyrie", "marquise"]}),
+                (5, {"setup": "advanced", "factions": list(DEFAULT_FACTIONS)}),
+                (2, {"setup": "advanced", "factions": ["marquise", "eyrie"], "hirelings": ["spring_uprising", "exile"],
+                     "hireling_control": "law"})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
-        """The factions in seat order, the map's own module if it has one (LR-AM), then the modules of
-        the deck's card effects (data/decks.yaml), then `hirelings` (control, markers, dice) when the option
-        `hirelings` is on: each hireling dealt switches its own module on at setup."""
+        """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),
+        the map's own module if it has one (LR-AM), then the modules of the deck's card effects
+        (data/decks.yaml), then `hirelings` (control, markers, dice) when the option `hirelings` is on: each
+        hireling dealt switches its own module on at setup."""
         board = MAPS[options.get("map", "autumn")]
         hirelings = ("hirelings",) if hirelings_possible(options) else ()
-        return (tuple(options["factions"]) + ((board.module,) if board.module else ())
+        return (tuple(options.get("factions") or ()) + ((board.module,) if board.module else ())
                 + DECK_MODULES[options.get("deck", "standard")] + hirelings)
 
     def possible_modules(self, players: int, options: dict) -> tuple[str, ...]:
-        """Also every hireling that may be dealt (for the action space)."""
-        return self.modules_for(players, options) + hirelings_possible(options)
+        """Those of `modules_for`, then the factions a draft may switch on and every hireling that may be dealt
+        (for the action space)."""
+        return tuple(dict.fromkeys(self.modules_for(players, options) + A.factions_of(options)
+                                   + hirelings_possible(options)))
 
     def base_actions(self, players: int, options: dict) -> list[Segment]:
-        owners = tuple(options["factions"]) + hirelings_possible(options)
-        return A.segments(players, owners, options.get("deck", "standard"))
+        deck = options.get("deck", "standard")
+        segments = A.segments(players, A.factions_of(options) + hirelings_possible(options), deck)
+        return segments + (A.advanced_segments(deck) if ADV.is_advanced(options) else [])
 
     def scores(self, state: RootState) -> list[int]:
         return list(state.score) if state.score else [0] * state.players

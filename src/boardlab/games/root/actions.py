@@ -18,17 +18,21 @@ Clearings are named by their map number (1-12, the `id` in data/maps); seats by 
 | `draw` | draw_choice | draw the cards after all (a module offered something else, such as Informants) |
 | `give:CARD`, `exhaust:ITEM` | (modules) | a card to give another player, an item to exhaust (the Vagabond, Exiles cards) |
 | `skip`, `done`, `pass` | (several) | a word answer |
+| `draft:CARD` | setup_card | the Advanced Setup: take that faction setup card (LR-AA-08-03) |
+| `keep_card:CARD` | keep_cards | the Advanced Setup: keep that card of the five (LR-AA-10) |
 
 The action space lays out: the words; `craft:`, `discard:`, `ambush:`, `foil:`, `dominance:`,
 `take_dominance:`, `spend:` for every card of the deck in play (option `deck`); `any:` for the suits; `from:`/`to:`/
 `battle:` for every clearing; `warriors:1..25`; `defender:` for every faction and hireling in play; `effect:`
 and `use:` forms; then the segments of the factions in play, in seat order (each with its own ids
-and `remove:` for its building and token kinds).
+and `remove:` for its building and token kinds). An Advanced Setup configuration adds a segment for
+`draft:` (every implemented setup card) and `keep_card:` (every card of the deck); its factions are
+those its draft may switch on (`factions_of`).
 """
 from __future__ import annotations
 
 from ...core.actions import Segment, Vocabulary
-from .content import DECKS, ITEMS, SUITS
+from .content import DECKS, ITEMS, SETUP_CARDS, SUITS
 
 WORDS = ("skip", "done", "pass")
 MAX_WARRIORS = 25  # the largest warrior supply (the Marquise, LR-06-03-01)
@@ -116,3 +120,25 @@ def segments(players: int, factions: tuple[str, ...], deck: str = "standard") ->
 def remove_ids(kinds: tuple[str, ...]) -> list[str]:
     """`remove:KIND` for a faction's building and token kinds (in its own segment)."""
     return [f"remove:{k}" for k in kinds]
+
+
+def factions_of(options: dict) -> tuple[str, ...]:
+    """The factions a configuration may have in play: its `factions`, or the modules its draft's setup cards
+    may switch on (the k-th card of a faction plays its k-th module: the second Vagabond card `vagabond2`)."""
+    if options.get("factions"):
+        return tuple(options["factions"])
+    seen: dict[str, int] = {}
+    out = []
+    for card in options.get("setup_cards") or ():
+        spec = SETUP_CARDS[card]
+        k = seen.get(spec.faction, 0)
+        seen[spec.faction] = k + 1
+        modules = spec.modules or (spec.faction,)
+        out.append(modules[min(k, len(modules) - 1)])
+    return tuple(dict.fromkeys(out))
+
+
+def advanced_segments(deck: str) -> list[Segment]:
+    """The Advanced Setup's ids: taking a setup card, keeping a card of the five."""
+    cards = [f"keep_card:{c.id}" for c in DECKS[deck]]
+    return [Vocabulary([f"draft:{k}" for k, c in SETUP_CARDS.items() if c.implemented] + cards)]

@@ -169,6 +169,21 @@ class CharacterSpec(_Strict):
     source: str = ""
 
 
+class SetupCardSpec(_Strict):
+    """A faction setup card of the Advanced Setup draft (data/setup-cards.yaml)."""
+    key: str
+    faction: str
+    implemented: bool
+    militant: bool
+    reach: int
+    names: Names
+    text: Names | None = None
+    modules: tuple[str, ...] = ()  # the modules the k-th card of its faction plays (default: the faction's)
+    character: bool = False        # a Vagabond card: a character is dealt beside it (LR-AA-08-02-03)
+    recommended: bool = True       # in the pool by default (the Law recommends one Vagabond card, LR-AA-08-01)
+    source: str = ""
+
+
 class QuestSpec(_Strict):
     key: str
     suit: Suit
@@ -219,6 +234,7 @@ for _deck_cards in DECKS.values():
 DECK_MODULES: dict[str, tuple[str, ...]] = {k: d.modules for k, d in DECK_SPECS.items()}
 FACTIONS: dict[str, FactionSpec] = {f["key"]: FactionSpec.model_validate(f) for f in _load("factions.yaml")}
 CHARACTERS: dict[str, CharacterSpec] = {c["key"]: CharacterSpec.model_validate(c) for c in _load("vagabonds.yaml")}
+SETUP_CARDS: dict[str, SetupCardSpec] = {c["key"]: SetupCardSpec.model_validate(c) for c in _load("setup-cards.yaml")}
 QUESTS: tuple[QuestSpec, ...] = tuple(QuestSpec.model_validate(q) for q in _load("quests.yaml"))
 ITEM_SUPPLY: dict[str, int] = dict(_load("items.yaml")["supply"])    # LR-05-01-05
 ITEM_NAMES: dict[str, Names] = {k: Names.model_validate(v) for k, v in _load("items.yaml")["names"].items()}

@@ -3,7 +3,12 @@ and the module types `Faction` (every faction) and `Hireling` (every hireling ca
 
 A faction is a `Faction` (a core `Module`) named by its key (`marquise`, `eyrie`, ...). Its turn is
 four named steps the base flow calls in turn, each ending with `RETURN`: `<key>.setup`,
-`<key>.birdsong`, `<key>.daylight`, `<key>.evening`. Its hooks (attributes below) answer what the base
+`<key>.birdsong`, `<key>.daylight`, `<key>.evening`; and `<key>.setup_advanced`, its faction setup card
+in the Advanced Setup draft (advanced.py), run as soon as a seat takes its card.
+
+A hireling module (the Advanced Setup's hirelings, LR-AA-06) names the factions it stands for in its
+attribute `replaces` (a faction key, a tuple of keys, or None): their setup cards are returned to the box
+before the draft (LR-AA-06-05, RT-AS-13; advanced.replaced_in_play reads it from the active modules). Its hooks (attributes below) answer what the base
 rules ask about the faction of a seat; broadcast reactions (another player's warriors entering a
 clearing, say) are extension points (`POINTS`) any active module may answer.
 """

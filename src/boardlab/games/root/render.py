@@ -28,7 +28,7 @@ from xml.sax.saxutils import escape
 
 from ...core.registry import ruleset
 from . import text as TX
-from .content import CARDS, MAPS, Board, owner_colour
+from .content import CARDS, CHARACTERS, MAPS, SETUP_CARDS, Board, owner_colour
 from .view import forms
 
 W = 1100
@@ -135,7 +135,7 @@ def targets(legal: list[str]) -> dict[str, dict[str, list[str]]]:
             kind = kinds[i] if i < len(kinds) else None
             if kind == "place":  # a clearing's number or a forest's `fN` (where a pawn goes)
                 kind, part = ("forest", part[1:]) if part.startswith("f") else ("clearing", part)
-            if kind in ("clearing", "card", "faction", "seat", "forest"):
+            if kind in ("clearing", "card", "faction", "seat", "forest", "setup_card"):
                 out[kind][part].append(action)
         ends = [int(p) for p, k in zip(parts, kinds) if k == "clearing" and p.isdigit()]
         if len(ends) == 2:  # two clearings: the path between them too (a closed path to open)
@@ -614,6 +614,49 @@ def decree_chip(ctx: Ctx, card_id: str, column: str, columns: list[str], x: floa
 BOARD_PICTURES: dict[str, Callable[..., tuple[str, float]]] = {"marquise": marquise_board, "eyrie": eyrie_board}
 
 
+def draft_layer(ctx: Ctx, y: float) -> tuple[str, float]:
+    """The Advanced Setup's setup cards on the table (clickable when one may be taken): each with its
+    faction's colour, militant or not, the character dealt beside a Vagabond card, locked, or who took it."""
+    draft = ctx.view.get("draft") or {}
+    cards = draft.get("setup_cards") or []
+    if not cards:
+        return "", y
+    taken = {card: int(seat) for seat, card in draft.get("taken", {}).items()}
+    out = ['<g data-layer="draft">', svg_text(20, y + 14, ctx.w("txt.draft"), 14, weight="bold")]
+    if draft.get("chooser") is not None:
+        out.append(svg_text(W - 20, y + 14, ctx.w("txt.draft_chooser", seat=ctx.w.seat(draft["chooser"]), seats=ctx.w.join(
+            ctx.w.seat(s) for s in draft.get("choosers", ()))), 12, "end"))
+    width = min(200.0, (W - 40) / len(cards) - 8)
+    for i, key in enumerate(cards):
+        out.append(setup_card(ctx, draft, key, taken, 20 + i * (width + 8), y + 22, width))
+    return "".join(out) + "</g>", y + 22 + CARD_H + 12
+
+
+def setup_card(ctx: Ctx, draft: dict, key: str, taken: dict[str, int], x: float, y: float, w: float) -> str:
+    spec = SETUP_CARDS[key]
+    colour = ctx.colour(spec.faction)
+    attrs, tip = ctx.clickable("setup_card", key)
+    locked = draft.get("locked") == key and key not in taken
+    text = spec.text.get(ctx.lang) if spec.text else ""
+    out = [f'<g data-setup-card="{attr(key)}" data-locked="{int(locked)}"'
+           f'{f" data-taken={chr(34)}{taken[key]}{chr(34)}" if key in taken else ""}{attrs}>',
+           title(ctx.w.setup_card(key) + (f": {text}" if text else "") + ("\n" + tip if tip else "")),
+           f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="{CARD_H}" rx="6" fill="#fffaf0" '
+           f'stroke="{"#b3261e" if spec.militant else "#6b5a3c"}" stroke-width="{3 if spec.militant else 1.5}" '
+           f'stroke-dasharray="{"6 4" if locked else "none"}" opacity="{0.45 if key in taken else 1}"/>',
+           f'<rect x="{x:.1f}" y="{y:.1f}" width="{w:.1f}" height="14" rx="6" fill="{colour}"/>',
+           svg_text(x + 6, y + 32, ctx.w.setup_card(key)[:28], 12, weight="bold",
+                    fill="#b3261e" if spec.militant else "#555")]
+    character = draft.get("characters", {}).get(key)
+    if character in CHARACTERS:
+        out.append(svg_text(x + 6, y + 50, CHARACTERS[character].names.get(ctx.lang), 11))
+    if locked:
+        out.append(svg_text(x + w - 6, y + CARD_H - 8, ctx.w("txt.draft_locked").strip(), 11, "end", "bold"))
+    if key in taken:
+        out.append(svg_text(x + 6, y + CARD_H - 8, ctx.w.seat(taken[key]), 11, weight="bold"))
+    return "".join(out) + "</g>"
+
+
 def hand_layer(ctx: Ctx, y: float) -> tuple[str, float]:
     """The viewer's own cards, face up (a spectator has none)."""
     seat = TX.viewer(ctx.view)
@@ -623,9 +666,14 @@ def hand_layer(ctx: Ctx, y: float) -> tuple[str, float]:
     out = [f'<g data-layer="hand" data-seat="{seat}">',
            svg_text(20, y + 14, ctx.w("txt.your_hand", n=len(cards)), 14, weight="bold")]
     per_row = int((W - 30) // (CARD_W + 8))
+    kept = ((ctx.view.get("draft") or {}).get("kept") or {}).get(str(seat))
+    kept = kept if isinstance(kept, list) else []
     for i, c in enumerate(cards):
         row, col = divmod(i, per_row)
-        out.append(card(ctx, c, 20 + col * (CARD_W + 8), y + 22 + row * (CARD_H + 8), "hand"))
+        cx, cy = 20 + col * (CARD_W + 8), y + 22 + row * (CARD_H + 8)
+        out.append(card(ctx, c, cx, cy, "hand"))
+        if c in kept:  # the Advanced Setup: a card this seat chose to keep (LR-AA-10)
+            out.append(svg_text(cx + CARD_W - 8, cy + 11, "✓", 13, "end", "bold", extra=f'data-kept="{attr(c)}"'))
     rows = max(1, -(-len(cards) // per_row))
     return "".join(out) + "</g>", y + 22 + rows * (CARD_H + 8) + 6
 
@@ -641,7 +689,7 @@ def render_board(view: dict, lang: str = "en", legal: list[str] | None = None) -
     ctx = Ctx(view, lang, list(legal or ()))
     parts = [map_layer(ctx)]
     y = MAP_Y + MAP_H + 8
-    for draw in (score_track, table_row):
+    for draw in (score_track, table_row, draft_layer):
         svg, y = draw(ctx, y)
         parts.append(svg)
     players = ['<g data-layer="players">']

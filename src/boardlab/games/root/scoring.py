@@ -37,7 +37,8 @@ def score(state: RootState, seat: int, points: int, rules: tuple[str, ...]) -> i
 
 def reached_30(state: RootState) -> tuple[int, ...]:
     """LR-03-01-01: of those at 30 or more, the one closest clockwise to the player taking the turn."""
-    order = [(state.active + k) % state.players for k in range(state.players)]
+    at = state.order.index(state.active)
+    order = state.order[at:] + state.order[:at]  # clockwise: the seating order (LR-AA-04)
     return (next(s for s in order if state.score[s] >= WIN),)
 
 

@@ -46,6 +46,8 @@ class RootState(BaseState):
         "used",
         # hirelings in play and their controllers; exhausted crafted items
         "hired", "exhausted",
+        # the turn order, and the Advanced Setup's draft while it lasts (advanced.py)
+        "order", "draft",
     )
 
     def __init__(self, players: int, seed: int, options: dict | None = None):
@@ -81,6 +83,8 @@ class RootState(BaseState):
         self.used: dict[str, int] = {}                     # once-per-turn uses and crafting pieces used
         self.hired: dict[str, int | None] = {}             # hireling key -> controlling seat (None: uncontrolled)
         self.exhausted: list[tuple[str, ...]] = []         # per seat: exhausted items of its Crafted Items box
+        self.order: tuple[int, ...] = ()                   # seats in turn order, the first player first
+        self.draft: Any = None                             # the Advanced Setup's `advanced.Draft`, while it lasts
 
     def clone(self) -> "RootState":
         new: RootState = super().clone()  # type: ignore[assignment]
@@ -104,6 +108,8 @@ class RootState(BaseState):
         new.coalition, new.winners = dict(self.coalition), self.winners
         new.used = dict(self.used)
         new.hired, new.exhausted = dict(self.hired), list(self.exhausted)
+        new.order = self.order
+        new.draft = None if self.draft is None else self.draft.clone()
         return new
 
     def seat_of(self, faction: str) -> int | None:

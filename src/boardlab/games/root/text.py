@@ -21,7 +21,8 @@ from typing import Any, Callable
 
 import yaml
 
-from .content import CARD_TEXTS, CARDS, FACTIONS, HIRELING_ITEM_NAMES, ITEM_NAMES, MAPS, SUIT_NAMES, owner_name
+from .content import (CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, HIRELING_ITEM_NAMES, ITEM_NAMES, MAPS, SETUP_CARDS,
+                      SUIT_NAMES, owner_name)
 from .program import PROGRAM
 
 
@@ -49,8 +50,14 @@ class Words:
         return label + self("txt.colon") + value
 
     def faction(self, key: str) -> str:
-        """A faction's name, or a hireling's (an owner of pieces, state.py)."""
+        """A faction's name, or a hireling's (an owner of pieces, state.py); a seat still to draft its faction
+        (the Advanced Setup) has none yet."""
+        if not key:
+            return self("txt.no_faction")
         return owner_name(key, self.lang)
+
+    def setup_card(self, key: str) -> str:
+        return SETUP_CARDS[key].names.get(self.lang) if key in SETUP_CARDS else str(key)
 
     def suit(self, suit: str) -> str:
         return SUIT_NAMES[suit].get(self.lang) if suit in SUIT_NAMES else str(suit)
@@ -226,9 +233,11 @@ def render_text(rules: Any, view: dict, lang: str) -> str:
     lines += [clearing_line(view, c, w) for c in view["clearings"]]
     lines += map_piece_lines(view, w)
     for seat, faction in enumerate(view["factions"]):
-        lines += board_lines(rules, view, seat, faction, w)
+        if faction:
+            lines += board_lines(rules, view, seat, faction, w)
     for name in table_modules(view):
         lines += module_hook(name, "lines")(view, lang, rules.catalogue)  # type: ignore[misc]
+    lines += draft_lines(view, w)
     lines += hand_lines(view, w)
     lines += table_lines(view, w)
     return "\n".join(lines)
@@ -263,7 +272,7 @@ def pieces_in(view: dict, clearing: dict, w: Words) -> list[str]:
     ruins = sum(1 for owner, kind in clearing["buildings"] if kind == "ruin" and not owner)
     if ruins:
         out.append(w.piece("ruin") + (f" ×{ruins}" if ruins > 1 else ""))
-    owners = list(view["factions"]) + [f for f in clearing["warriors"] if f not in view["factions"]]
+    owners = [f for f in view["factions"] if f] + [f for f in clearing["warriors"] if f not in view["factions"]]
     for faction in owners:
         things = []
         n = clearing["warriors"].get(faction, 0)
@@ -421,6 +430,43 @@ def hand_lines(view: dict, w: Words) -> list[str]:
             line += " " + w("txt.known", cards=w.join(w.card_with_suit(c) for c in known))
         out.append(line)
     return out
+
+
+def draft_lines(view: dict, w: Words) -> list[str]:
+    """The Advanced Setup: the turn order, the setup cards on the table (militant, locked, the character beside
+    a Vagabond card, who took it), whose choice it is, and the cards chosen to keep (the viewer's own; the
+    others' as counts)."""
+    draft = view.get("draft")
+    if not draft:
+        return []
+    out = [w("txt.order", seats=w.join(w.seat(s) for s in view.get("order", ())))]
+    taken = {card: int(seat) for seat, card in draft.get("taken", {}).items()}
+    if draft.get("setup_cards"):
+        out.append(w("txt.draft") + w("txt.colon"))
+        for card in draft["setup_cards"]:
+            out.append("  " + draft_card(draft, card, taken, w))
+    if draft.get("chooser") is not None:
+        out.append(w("txt.draft_chooser", seat=w.seat(draft["chooser"]),
+                     seats=w.join(w.seat(s) for s in draft.get("choosers", ()))))
+    if draft.get("removed"):
+        out.append(w("txt.draft_removed", cards=w.join(w.setup_card(c) for c in draft["removed"])))
+    for seat, kept in draft.get("kept", {}).items():
+        if isinstance(kept, list):
+            out.append(w("txt.draft_kept", cards=w.join(w.card_with_suit(c) for c in kept)))
+        else:
+            out.append(w("txt.draft_keeping", seat=w.seat(int(seat)), n=kept.get("count", 0)))
+    return out
+
+
+def draft_card(draft: dict, card: str, taken: dict[str, int], w: Words) -> str:
+    name = w.setup_card(card)
+    character = draft.get("characters", {}).get(card)
+    if character in CHARACTERS:
+        name = w("setup_card_with", card=name, character=CHARACTERS[character].names.get(w.lang))
+    spec = SETUP_CARDS.get(card)
+    return w("txt.draft_card", card=name, militant=w("txt.draft_militant") if spec and spec.militant else "",
+             locked=w("txt.draft_locked") if draft.get("locked") == card and card not in taken else "",
+             taken=w("txt.draft_taken", seat=w.seat(taken[card])) if card in taken else "")
 
 
 def table_lines(view: dict, w: Words) -> list[str]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from ...core import tasks as T
 from ...core.flow import GAME_OVER, call
 from . import actions as A
+from . import advanced as ADV
 from . import battle as BT
 from . import board as B
 from . import cards as K
@@ -27,29 +28,34 @@ START_HAND = 3  # LR-05-01-03
 
 @BASE.step("game.setup")
 def setup(state: RootState) -> str:
+    """The Standard Setup (LR-05-01); the Advanced Setup (option `setup`, advanced.py) shares the map, the
+    ruins and the item supply (LR-AA-01) and goes on with its own steps."""
     opts = state.options
     board = MAPS[opts.get("map", "autumn")]
     n = board.n
     state.map = board.name
     state.suits = _suits(state, board.printed_suits)
-    state.faction = tuple(opts["factions"])
-    state.first = state.roll(state.players)  # LR-05-01-01: the starting player at random
-    state.active = state.first
-    state.warriors = {f: [0] * n for f in state.faction}
-    state.supply = {f: FACTIONS[f].warriors for f in state.faction}
     state.buildings = [(RUIN,) if c in board.ruins else () for c in range(n)]  # LR-05-01-04
     state.tokens = [()] * n
     state.items = dict(ITEM_SUPPLY)  # LR-05-01-05
-    cards = [c.id for c in DECKS[opts.get("deck", "standard")]]
-    if state.players == 2:  # LR-05-01-03
-        cards = [c for c in cards if CARDS[c].kind != "dominance"]
-    state.deck = state.shuffle(cards)
     state.hands = [[] for _ in range(state.players)]
     state.play_area = [()] * state.players
     state.crafted = [()] * state.players
     state.exhausted = [()] * state.players
     state.score = [0] * state.players  # LR-05-01-02
     state.dominance = [None] * state.players
+    if ADV.is_advanced(opts):
+        return ADV.begin(state, n)
+    state.faction = tuple(opts["factions"])
+    state.first = state.roll(state.players)  # LR-05-01-01: the starting player at random
+    state.active = state.first
+    state.order = tuple((state.first + k) % state.players for k in range(state.players))  # clockwise (LR-01-04-01)
+    state.warriors = {f: [0] * n for f in state.faction}
+    state.supply = {f: FACTIONS[f].warriors for f in state.faction}
+    cards = [c.id for c in DECKS[opts.get("deck", "standard")]]
+    if state.players == 2:  # LR-05-01-03
+        cards = [c for c in cards if CARDS[c].kind != "dominance"]
+    state.deck = state.shuffle(cards)
     state.log(("LR-05-01-01", "LR-05-01-02", "LR-05-01-03", "LR-05-01-04", "LR-05-01-05"), "ev.setup",
               map=state.map, first=state.first, factions=list(state.faction))
     for seat in range(state.players):
@@ -80,7 +86,7 @@ def setup_faction(state: RootState) -> str:
     if k == len(order):
         state.used = {}
         state.active = state.first  # the starting player takes the first turn (LR-05-01-01)
-        return "setup.hirelings"
+        return "advanced.markers" if ADV.is_advanced(state.options) else "setup.hirelings"  # LR-AA-08: Steps 9-10
     state.used = {"setup": k + 1}
     state.active = order[k]
     return call(state, f"{state.faction[order[k]]}.setup", "setup.faction")
@@ -178,8 +184,14 @@ def evening_end(state: RootState) -> str:
 
 @BASE.step("turn.end")
 def turn_end(state: RootState) -> str:
-    state.active = (state.active + 1) % state.players  # LR-01-04-01: clockwise
+    state.active = next_seat(state, state.active)  # LR-01-04-01: clockwise, in the seating order
     return "turn.start"
+
+
+def next_seat(state: RootState, seat: int) -> int:
+    """The seat after `seat` in turn order (`state.order`: the seating, clockwise from the first player)."""
+    order = state.order
+    return order[(order.index(seat) + 1) % len(order)]
 
 
 @BASE.step("game.won")

@@ -6,8 +6,9 @@ from typing import Any
 
 from ...core.visibility import redeal
 from . import actions as A
+from . import advanced as ADV
 from .content import (CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, HIRELING_ITEM_NAMES, ITEM_NAMES, MAPS, QUESTS,
-                      SUIT_NAMES, owner_name)
+                      SETUP_CARDS, SUIT_NAMES, owner_name)
 from .program import PROGRAM
 from .state import FOREST, RootState
 
@@ -18,8 +19,9 @@ FORMS: dict[str, tuple[str, ...]] = {
                                   "wood_from", "overwork_at")},
     "defender": ("faction",), "partner": ("seat",), "any": ("suit",), "warriors": ("number",),
     "building": ("piece",), "remove": ("piece",), "give": ("card",), "exhaust": ("item",),
-    "use": ("word", "seat"), "effect": ("word",),
+    "use": ("word", "seat"), "effect": ("word",), "draft": ("setup_card",), "keep_card": ("card",),
 }
+NO_FACTION = "#b0a58c"  # a seat whose faction is not drafted yet
 
 
 def base_view(state: RootState) -> dict:
@@ -33,7 +35,8 @@ def base_view(state: RootState) -> dict:
         })
     return {
         "map": state.map, "phase": state.phase, "turn": state.turn, "active": state.active, "first": state.first,
-        "factions": list(state.faction), "colours": [FACTIONS[f].colour for f in state.faction],
+        "factions": list(state.faction), "colours": [FACTIONS[f].colour if f else NO_FACTION for f in state.faction],
+        "order": list(state.order), "draft": ADV.view(state),
         "clearings": clearings,
         "pawns": {owner: _where(loc) for owner, loc in state.pawns.items()},
         "ruin_items": {str(c + 1): list(items) for c, items in state.ruin_items.items()},
@@ -54,7 +57,8 @@ def _where(loc: int) -> dict:
 
 def resample(state: RootState, seat: int | None, stream: Any) -> None:
     """Other hands and the deck dealt again from the cards the seat cannot see (cards it knows, such
-    as one it was shown, stay put); the items under the ruins shuffled among the ruins."""
+    as one it was shown, stay put); the items under the ruins shuffled among the ruins. (The Advanced
+    Setup's secret choices of cards to keep are places in the hands: they follow the new hands.)"""
     known = state.known_to(seat)
     places = [h for s, h in enumerate(state.hands) if s != seat] + [state.deck]
     redeal(places, lambda card: card in known, stream.shuffle)
@@ -94,6 +98,11 @@ def name_of(kind: str, value: Any, lang: str, cat: Any, state: RootState | None 
         return names.get(lang) if names else str(value)
     if kind == "character":
         return CHARACTERS[value].names.get(lang)
+    if kind == "setup_card":
+        name = SETUP_CARDS[value].names.get(lang) if value in SETUP_CARDS else str(value)
+        character = state.draft.characters.get(value) if state is not None and state.draft is not None else None
+        return cat.text("setup_card_with", lang, card=name, character=CHARACTERS[character].names.get(lang)) if (
+            character) else name
     if kind == "phase":
         return cat.text(f"phase.{value}", lang)
     if kind == "quest":
@@ -137,7 +146,8 @@ PARAMS = {"card": "card", "cancelled": "card", "clearing": "clearing", "origin":
           "kind": "piece", "seat": "seat", "victim": "seat", "target": "seat", "partner": "seat", "by": "seat",
           "first": "seat", "phase": "phase", "column": "word", "leader": "word", "quest": "quest",
           "character": "character", "ally": "faction", "attacker": "faction", "forest": "forest", "other": "faction",
-          "instead": "item", "hireling": "faction", "receiver": "seat", "suit": "suit", "die": "word"}
+          "instead": "item", "hireling": "faction", "receiver": "seat", "suit": "suit", "die": "word",
+          "setup_card": "setup_card"}
 
 
 def localize(rules: Any, params: dict, lang: str) -> dict:
@@ -152,6 +162,8 @@ def localize(rules: Any, params: dict, lang: str) -> dict:
             out[k] = cat.text("list.sep", lang).join(str(c + 1) for c in v) or "-"
         elif k == "suits":
             out[k] = cat.text("list.sep", lang).join(f"{c + 1} {SUIT_NAMES[x].get(lang)}" for c, x in enumerate(v))
+        elif k in ("setup_cards", "removed_cards"):
+            out[k] = cat.text("list.sep", lang).join(name_of("setup_card", c, lang, cat) for c in v) or "-"
         elif k in ("factions", "hirelings"):
             out[k] = cat.text("list.sep", lang).join(name_of("faction", f, lang, cat) for f in v) or "-"
         elif k == "spaces":

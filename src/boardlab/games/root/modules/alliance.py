@@ -185,6 +185,9 @@ def setup(state: RootState) -> str:
     return RETURN
 
 
+MODULE.step("alliance.setup_advanced")(setup)  # its setup card sets up as the Standard Setup does (LR-AA-08-03)
+
+
 # ---- Birdsong (LR-08-04) -----------------------------------------------------------------------------------------
 
 @record
@@ -696,7 +699,7 @@ MODULE.resample = resample
 
 
 def actions(players: int, options: dict) -> list[Segment]:
-    cards = [c.id for c in DECKS[options.get("deck", "standard")]]
+    cards = [c.id for c in DECKS[options.get("deck", "standard")]]  # the deck in play (the Exiles deck too)
     clearings = [A.clearing_id(c) for c in range(12)]
     ids = ["move", "battle", "done", "first:base", "first:outrage"]
     for h in ("revolt", "sympathy", "organize", "recruit_at"):

@@ -644,7 +644,7 @@ def actions(players: int, options: dict) -> list[Segment]:
     ids += [f"effect:{k}" for k in PARTISANS.values()]
     ids += [f"sabotage:{c.id}" for c in cards if c.kind == "persistent"]
     ids += [f"informants:{c.id}" for c in cards if c.kind == "ambush"]  # give: and exhaust: are the base's
-    ids += [f"foe:{f}" for f in options["factions"]] + [f"bureau:{c}" for c in clearings]
+    ids += [f"foe:{f}" for f in A.factions_of(options)] + [f"bureau:{c}" for c in clearings]
     ids += ["league:move", "league:battle"]
     ids += [f"charm:{s}" for s in range(players)]
     return [Vocabulary(ids)]

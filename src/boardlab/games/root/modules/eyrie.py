@@ -28,6 +28,7 @@ from ....core.flow import RETURN
 from ....core.state import Data
 from ....core.tasks import record
 from .. import actions as A
+from .. import advanced as ADV
 from .. import battle as BT
 from .. import board as B
 from .. import cards as K
@@ -43,6 +44,7 @@ MODULE = Faction(NAME)
 BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/eyrie.yaml")
                        .read_text(encoding="utf-8"))
 COLUMNS = tuple(BOARD["columns"])
+ADVANCED = BOARD["advanced"]  # its faction setup card (the Advanced Setup)
 LEADERS = tuple(BOARD["leaders"])
 VIZIER = "vizier"  # a Loyal Vizier: a bird card on the Decree that never leaves it (LR-07-03-04)
 
@@ -87,7 +89,7 @@ def matching(state: RootState, card: str) -> list[int]:
 @record
 class EyrieSetup(NamedTuple):
     seat: int
-    stage: str   # corner, leader
+    stage: str   # corner (or homeland, in the Advanced Setup), leader
 
 
 @record
@@ -127,9 +129,36 @@ def start_corners(state: RootState) -> list[int]:
     return opposite or free
 
 
+@MODULE.step("eyrie.setup_advanced")
+def setup_advanced(state: RootState) -> str:
+    """Its faction setup card (the Advanced Setup, LR-AA-08-03): a homeland, then the leader as above."""
+    state.log(("LR-07-03-01", "LR-07-03-05"), "ev.eyrie.supplies", warriors=state.supply[NAME],
+              roosts=BOARD["roosts"] - 1)
+    return T.run_then(state, [EyrieSetup(seat(state), "homeland")], RETURN)
+
+
+def homeland_sites(state: RootState) -> list[int]:
+    """On the map's edge, with room for the roost, as far from enemy homelands as able: two clearings
+    between, else not adjacent, else any but an enemy's homeland (LR-AA-08-03-01/02)."""
+    edge = B.board(state).edge
+    fit = [c for c in range(len(state.suits)) if edge[c] or not ADVANCED["edge"]]
+    fit = [c for c in fit if B.open_slots(state, c) > 0]
+    return ADV.farthest(state, NAME, fit, ADVANCED["apart"])
+
+
 @MODULE.handler(EyrieSetup)
 def run_setup(state: RootState, task: EyrieSetup) -> None:
-    if task.stage == "corner":
+    if task.stage == "homeland":
+        sites = homeland_sites(state)
+        if len(sites) == 1:
+            _homeland(state, task, sites[0])
+        elif sites:
+            T.ask(state, task.seat, "eyrie_homeland")
+        else:  # nowhere to set up (RTA-AS-05): it starts with no roost, as after losing them all
+            ADV.no_room(state, NAME)
+            T.replace(state, task._replace(stage="leader"))
+            T.ask(state, task.seat, "eyrie_leader")
+    elif task.stage == "corner":
         corners = start_corners(state)
         if len(corners) == 1:
             _corner(state, task, corners[0])
@@ -149,6 +178,20 @@ def _corner(state: RootState, task: EyrieSetup, c: int) -> None:
     B.place_warriors(state, NAME, c, BOARD["start_warriors"])
     state.homes = {**state.homes, NAME: (c,)}
     state.log(("LR-07-03-02",), "ev.eyrie.start", clearing=c)
+    T.replace(state, task._replace(stage="leader"))
+
+
+@MODULE.task_decision("eyrie_homeland", lambda state: [f"roost_at:{A.clearing_id(c)}" for c in homeland_sites(state)])
+def apply_homeland(state: RootState, action_id: str) -> None:
+    _homeland(state, T.top(state), A.clearing_arg(action_id))
+
+
+def _homeland(state: RootState, task: EyrieSetup, c: int) -> None:
+    B.add_building(state, NAME, "roost", c)
+    B.place_warriors(state, NAME, c, ADVANCED["warriors"])
+    state.homes = {**state.homes, NAME: (c,)}
+    state.log(("LR-AA-08-03-01", "LR-AA-08-03-02", "RT-AS-30", "RT-AS-31", "RT-AS-32", "RT-AS-33", "RTA-AS-08"),
+              "ev.eyrie.homeland", clearing=c, n=ADVANCED["warriors"])
     T.replace(state, task._replace(stage="leader"))
 
 

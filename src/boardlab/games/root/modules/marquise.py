@@ -28,6 +28,7 @@ from ....core.flow import RETURN
 from ....core.state import Data
 from ....core.tasks import record
 from .. import actions as A
+from .. import advanced as ADV
 from .. import battle as BT
 from .. import board as B
 from .. import cards as K
@@ -176,6 +177,94 @@ def _do_setup(state: RootState, task: CatSetup, action_id: str) -> None:
         T.done(state)
     else:
         T.replace(state, task._replace(stage=KINDS[nxt]))
+
+
+# ---- her faction setup card (the Advanced Setup, LR-AA-08-03; data/setup-cards.yaml) ------------------------------
+
+ADVANCED = BOARD["advanced"]
+
+
+@record
+class CatHomelands(NamedTuple):
+    """Three homelands one at a time, then the keep in one of them, then a building in each."""
+    seat: int
+    stage: str                 # homeland, keep, sawmill, workshop, recruiter
+    homes: tuple[int, ...]
+
+
+@MODULE.step("marquise.setup_advanced")
+def setup_advanced(state: RootState) -> str:
+    state.log(("LR-06-03-01", "LR-06-03-05"), "ev.cat.supplies", warriors=state.supply[NAME], wood=M(state).wood)
+    return T.run_then(state, [CatHomelands(seat(state), "homeland", ())], RETURN)
+
+
+def homeland_groups(state: RootState) -> list[tuple[int, ...]]:
+    """The groups of homelands she may choose: linked clearings, none an enemy's homeland, each with room
+    for the building it gets (LR-AA-08-03-01)."""
+    fit = [c for c in range(len(state.suits)) if ADV.may_be_homeland(state, NAME, c) and B.open_slots(state, c) > 0]
+    return ADV.connected_groups(state, fit, ADVANCED["homelands"])
+
+
+def _advanced_options(state: RootState, task: CatHomelands) -> list[str]:
+    if task.stage == "homeland":
+        groups = [g for g in homeland_groups(state) if set(task.homes) <= set(g)]
+        return [f"homeland:{A.clearing_id(c)}" for c in sorted({c for g in groups for c in g} - set(task.homes))]
+    if task.stage == "keep":  # not adjacent to an enemy homeland if able (LR-AA-08-03-02)
+        return [f"keep:{A.clearing_id(c)}" for c in ADV.farthest(state, NAME, task.homes, ADVANCED["keep_apart"])]
+    built = {c for c in task.homes if B.buildings_of(state, NAME, c)}
+    return [f"place:{A.clearing_id(c)}" for c in task.homes if c not in built and B.open_slots(state, c) > 0]
+
+
+@MODULE.handler(CatHomelands)
+def run_setup_advanced(state: RootState, task: CatHomelands) -> None:
+    options = _advanced_options(state, task)
+    if not options:   # no room left (RTA-AS-05): nothing more is placed
+        ADV.no_room(state, NAME)
+        T.done(state)
+    elif len(options) == 1:
+        _advanced_step(state, task, options[0])
+    else:
+        T.ask(state, task.seat, "marquise_homelands")
+
+
+@MODULE.task_decision("marquise_homelands", lambda state: _advanced_options(state, T.top(state)))
+def apply_setup_advanced(state: RootState, action_id: str) -> None:
+    _advanced_step(state, T.top(state), action_id)
+
+
+def _advanced_step(state: RootState, task: CatHomelands, action_id: str) -> None:
+    c = A.clearing_arg(action_id)
+    if task.stage == "homeland":
+        homes = task.homes + (c,)
+        state.log(("LR-AA-08-03-01", "LR-AA-08-03-03", "RT-AS-30", "RT-AS-31", "RTA-AS-07"), "ev.cat.homeland",
+                  clearing=c)
+        if len(homes) < ADVANCED["homelands"]:
+            T.replace(state, task._replace(homes=homes))
+            return
+        _garrison(state, homes)
+        T.replace(state, task._replace(stage="keep", homes=homes))
+    elif task.stage == "keep":
+        M(state).keep = c
+        B.add_token(state, NAME, "keep", c)
+        state.log(("LR-AA-08-03-02", "RT-AS-32", "RTA-AS-07"), "ev.cat.keep_home", clearing=c)
+        T.replace(state, task._replace(stage=KINDS[0]))
+    else:
+        B.add_building(state, NAME, task.stage, c)
+        state.log(("LR-06-03-04", "LR-AA-08-03"), "ev.cat.setup_building", kind=task.stage, clearing=c)
+        nxt = KINDS.index(task.stage) + 1
+        if nxt < len(KINDS):
+            T.replace(state, task._replace(stage=KINDS[nxt]))
+        else:
+            T.done(state)
+
+
+def _garrison(state: RootState, homes: tuple[int, ...]) -> None:
+    """Warriors: more in each homeland, one in every other clearing where she may place them."""
+    state.homes = {**state.homes, NAME: homes}
+    for d in range(len(state.suits)):
+        if B.may_place(state, NAME, d):
+            B.place_warriors(state, NAME, d, ADVANCED["homeland_warriors" if d in homes else "other_warriors"])
+    state.log(("LR-AA-08-03", "RT-AS-29", "RTA-AS-07"), "ev.cat.garrison", clearings=list(homes))
 
 
 # ---- Birdsong (LR-06-04) ----------------------------------------------------------------------------------------
@@ -559,11 +648,11 @@ def actions(players: int, options: dict) -> list[Segment]:
     clearings = [A.clearing_id(c) for c in range(12)]
     cards = [c.id for c in DECKS[options.get("deck", "standard")]]
     ids = ["battle", "march", "recruit", "build", "overwork", "end"] + [f"extra:{c}" for c in cards]
-    for h in ("keep", "place", "wood", "recruit_at", "build_at", "wood_from", "overwork_at"):
+    for h in ("keep", "place", "wood", "recruit_at", "build_at", "wood_from", "overwork_at", "homeland"):
         ids += [f"{h}:{c}" for c in clearings]
     ids += [f"building:{k}" for k in KINDS] + A.remove_ids(KINDS + TOKENS)
     return [Vocabulary(ids)]
 
 
 MODULE.actions = actions
-MODULE.forms = {"building": ("piece",)}
+MODULE.forms = {"building": ("piece",), "homeland": ("clearing",)}

@@ -44,6 +44,8 @@ def configure(module: Faction, name: str) -> None:
     module.removal_points = infamy(name)               # LR-09-02-09-03-01
     module.blocks_placing = lambda state, placer, c: c in V(state, name).scorched  # LR-AV-06-02
     module.step(f"{name}.setup")(VT.setup(name))
+    module.step(f"{name}.setup_advanced")(VT.setup_advanced(name))   # the Advanced Setup's card (LR-AA-08-03)
+    module.hook("advanced.markers", "after", VT.relationship_markers(name))
     module.step(f"{name}.birdsong")(VT.birdsong(name))
     module.step(f"{name}.daylight")(VA.daylight(name))
     module.step(f"{name}.evening")(VT.evening(name))
@@ -195,8 +197,8 @@ def describe(state: RootState, action_id: str, lang: str) -> str | None:
 
 
 def actions(players: int, options: dict) -> list[Segment]:
-    cards = [c.id for c in DECKS[options.get("deck", "standard")]]
-    factions = tuple(options.get("factions") or ()) + hirelings_possible(options)  # hirelings can be battled
+    cards = [c.id for c in DECKS[options.get("deck", "standard")]]  # the deck in play (the Exiles deck too)
+    factions = A.factions_of(options) + hirelings_possible(options)  # hirelings can be battled
     clearings = [A.clearing_id(c) for c in range(12)]
     forests = [f"f{f + 1}" for f in range(max(len(m.forests) for m in MAPS.values()))]
     quests = [q.key for q in QUESTS]

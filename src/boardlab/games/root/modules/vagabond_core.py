@@ -96,7 +96,7 @@ def clearing(state: RootState, name: str) -> int | None:
 
 def relationship_factions(state: RootState) -> list[str]:
     """Every non-Vagabond faction has a relationship marker (LR-09-02-09, LR-09-03-06)."""
-    return [f for f in state.faction if f not in NAMES]
+    return [f for f in state.faction if f and f not in NAMES]  # "": a seat still to draft its faction
 
 
 def is_vagabond(faction: str) -> bool:

@@ -9,6 +9,7 @@ from ....core import tasks as T
 from ....core.flow import RETURN
 from ....core.tasks import record
 from .. import actions as A
+from .. import advanced as ADV
 from .. import board as B
 from .. import cards as K
 from .. import turn as TN
@@ -89,6 +90,32 @@ def setup(name: str) -> Callable[[RootState], str]:
     return step
 
 
+def setup_advanced(name: str) -> Callable[[RootState], str]:
+    """His faction setup card in the Advanced Setup draft (LR-AA-08-03): he sets up alone, when his seat takes
+    the card; the first Vagabond deals the quests and the ruin items, the second adds his "R" items under the
+    ruins (two each, LR-09-07-01, RTA-AS-04); his character is the one dealt beside the card (LR-AA-08-02-03)."""
+    def step(state: RootState) -> str:
+        V(state, name).set_up = True
+        others = [n for n in in_play(state) if n != name and V(state, n).set_up]
+        populate_ruins(state, len(others) + 1)
+        if not others:
+            deal_quests(state)
+        return T.run_then(state, [VSetup(seat_of(state, name), name, "character")], RETURN)
+    return step
+
+
+def relationship_markers(name: str) -> Callable[[RootState], None]:
+    """After the Advanced Setup's score markers (LR-AA-09): a relationship marker, Indifferent, for every
+    faction drafted after him (LR-09-03-06)."""
+    def hook(state: RootState) -> None:
+        data = V(state, name)
+        new = [f for f in C.relationship_factions(state) if f not in data.rel]
+        if new:
+            data.rel = {**data.rel, **{f: INDIFFERENT for f in new}}
+            state.log(("LR-09-03-06", "LR-AA-09"), "ev.vb.markers", faction=name, factions=new)
+    return hook
+
+
 def populate_ruins(state: RootState, vagabonds: int) -> None:
     """LR-09-03-04: one "R" item under each ruin, shuffled (two Vagabonds: both sets, two each, LR-09-07-01)."""
     ruins = [c for c, pieces in enumerate(state.buildings) if RUIN in pieces]
@@ -108,7 +135,11 @@ def deal_quests(state: RootState) -> None:
 
 
 def chosen_character(state: RootState, name: str) -> str | None:
-    """The option `vagabond`: one character per Vagabond, in the seat order of the Vagabonds."""
+    """The character dealt beside his setup card (the Advanced Setup draft, LR-AA-08-02-03), else the option
+    `vagabond`: one character per Vagabond, in the seat order of the Vagabonds."""
+    dealt = ADV.dealt_character(state, seat_of(state, name))
+    if dealt is not None:
+        return dealt
     wanted = state.options.get("vagabond")
     return wanted[in_play(state).index(name)] if wanted else None
 
