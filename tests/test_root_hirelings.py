@@ -915,3 +915,27 @@ def test_random_games_with_hirelings_end_and_cite_rules_with_texts(players, opti
                 assert event.as_dict(RULESET, lang)["text"]
         for rid in rules_logged(g):
             assert RULESET.rule_text(rid, "zh-Hant"), rid
+
+
+@pytest.mark.rule("RTA-HIRE-19")
+def test_a_random_deal_before_a_draft_leaves_setup_cards_to_draft():
+    """Whatever the shuffle, the trio dealt leaves a draft (R-10), or none is dealt when no trio would."""
+    from itertools import combinations
+
+    import boardlab
+    from boardlab.games.root import advanced as ADV
+    from boardlab.games.root.content import HIRELINGS, PLAYABLE_HIRELINGS
+    from boardlab.games.root.modules.hirelings import random_deal
+    g = boardlab.new_game("root", 4, seed=1, options={"setup": "advanced"})
+    cards = list(g.state.options["setup_cards"])
+
+    def drafts(trio):
+        return ADV.shortfall(4, cards, [f for k in trio for f in HIRELINGS[k].replaces]) is None
+
+    for seed in range(20):
+        order = list(PLAYABLE_HIRELINGS)
+        g.state.rng = seed + 1
+        order = g.state.shuffle(order)
+        trio = random_deal(g.state, order)
+        possible = [t for t in combinations(order, 3) if drafts(t)]
+        assert trio == (possible[0] if possible else ())

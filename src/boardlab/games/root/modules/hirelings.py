@@ -25,6 +25,7 @@ gained, the markers still on the track and those each player took.
 """
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from ....core import tasks as T
@@ -35,6 +36,7 @@ from ....core.module import Module
 from ....core.state import Data
 from ....core.tasks import record
 from .. import actions as A
+from .. import advanced as ADV
 from ..content import HIRELING_DATA, HIRELINGS, PLAYABLE_HIRELINGS, hirelings_possible
 from ..program import PROGRAM, hireling
 from ..state import RootState
@@ -172,8 +174,9 @@ def setup_hirelings(state: RootState, chosen: Any) -> list:
         return []
     if chosen == "random":
         pool = [k for k in PLAYABLE_HIRELINGS if not set(HIRELINGS[k].replaces) & set(state.faction)]
-        dealt = tuple(state.shuffle(pool)[:HIRELING_DATA.dealt])
-        rules: tuple[str, ...] = ("RT-AS-10", "RT-AS-11", "RT-HR-08", "RT-HR-09", "LR-AA-06-01", "RTA-HIRE-01")
+        dealt = random_deal(state, state.shuffle(pool))
+        rules: tuple[str, ...] = ("RT-AS-10", "RT-AS-11", "RT-HR-08", "RT-HR-09", "LR-AA-06-01", "RTA-HIRE-01",
+                                  "RTA-HIRE-19")
     else:
         dealt, rules = tuple(chosen), ("RT-AS-12", "RT-HR-08", "RT-HR-09", "RTA-HIRE-01")
     state.log(rules, "ev.hirelings.dealt", hirelings=list(dealt))
@@ -190,6 +193,21 @@ def setup_hirelings(state: RootState, chosen: Any) -> list:
         state.log(("RT-AS-17", "LR-AA-06-03"), "ev.hirelings.set_up", hireling=key, seat=seat)
         tasks += hireling(key).setup(state, seat)
     return tasks
+
+
+def random_deal(state: RootState, shuffled: list[str]) -> tuple[str, ...]:
+    """The first three of the shuffled hirelings; before a faction draft, the first three (in shuffled order)
+    that leave setup cards enough to draft (R-10, RTA-HIRE-19: a deal that would stop the draft is not dealt)."""
+    n = HIRELING_DATA.dealt
+    if not ADV.drafting(state.options):
+        return tuple(shuffled[:n])
+    cards = list(state.options["setup_cards"])
+    keep = bool(state.options.get("keep_insurgents"))
+    for trio in combinations(shuffled, min(n, len(shuffled))):
+        gone = [f for k in trio for f in HIRELINGS[k].replaces]
+        if ADV.shortfall(state.players, cards, gone, keep) is None:
+            return trio
+    return ()
 
 
 def bring_in(state: RootState, key: str) -> None:
