@@ -259,8 +259,9 @@ def everything_of(state: RootState, owner: str, c: int) -> tuple[tuple[str, int]
 
 @BASE.handler(RemovePieces)
 def run_remove(state: RootState, task: RemovePieces) -> None:
-    """Remove everything first, then score (1 per enemy building or token; nothing when a hireling removed
-    them, LR-AH-03-06 / RT-HR-48) and trigger effects."""
+    """Remove everything first, then score (1 per enemy building or token, a hireling's too, RT-HR-49; nothing
+    when a hireling removed them, LR-AH-03-06 / RT-HR-48, nor for pieces an effect says score nothing, extension
+    point `unscored_removal`) and trigger effects."""
     T.done(state)
     removed = remove_now(state, task.owner, task.clearing, task.pieces)
     if not removed:
@@ -274,6 +275,7 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
         scorer = scorer if instead is None else instead
     if scorer is not None and state.faction[scorer] != task.owner and not task.via:
         scored = sum(n for k, n in removed if k != "warrior")
+        scored -= sum(fn(state, task.owner, tuple(removed)) for fn in extensions(state, "unscored_removal"))
         scored += faction(state, scorer).removal_points(state, task.owner, removed, task.in_battle)
         S.score(state, scorer, scored, ("LR-03-02-01",) + task.rules)
     for fn in extensions(state, "removed"):
