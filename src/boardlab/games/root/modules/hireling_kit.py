@@ -46,6 +46,11 @@ def on_map(state: RootState, owner: str) -> bool:
         o == owner for pieces in state.tokens for o, _ in pieces)
 
 
+def on_map_at(state: RootState, owner: str, c: int) -> bool:
+    """Any warrior, building or token of the owner in `c`."""
+    return B.warriors(state, owner, c) > 0 or any(o == owner for o, _ in state.buildings[c] + state.tokens[c])
+
+
 def building_sites(state: RootState, owner: str, kind: str, among: list[int] | None = None) -> list[int]:
     """Where a building of the hireling may go (among `among`, else anywhere); if none can take it, where its
     warriors alone may go (RTA-HB-01: pieces that cannot be placed are not)."""
