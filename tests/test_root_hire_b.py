@@ -104,6 +104,23 @@ def test_a_player_removing_a_vault_scores_but_nobody_scores_for_a_farm():
     assert params(g, "ev.farmers.unscored", since) == [{"n": 1}]
 
 
+@pytest.mark.rule("RT-HR-49", "LR-07-08-04", "RTA-HB-08")
+def test_no_bonus_for_a_farm_either_but_the_despot_gets_one_for_a_vault():
+    g = blank(game(("eyrie", "alliance"), (KEEPERS, FARMERS)))
+    with positions.edit(g) as s:
+        s.mods["eyrie"].leader = "despot"
+    put(g, FARMERS, 2, 0, buildings=["farm"])
+    put(g, KEEPERS, 5, 0, buildings=["vault"])
+    with positions.edit(g) as s:
+        farm = BT.take_hits(s, FARMERS, 0, idx(2), 1, ("test",))
+    run_tasks(g, 0, farm, then=GAME_OVER)
+    assert farms_at(g, 2) == 0 and g.state.score[0] == 0  # a farm alone: not even the Despot's point
+    with positions.edit(g) as s:
+        vault = BT.take_hits(s, KEEPERS, 0, idx(5), 1, ("test",))
+    run_tasks(g, 0, vault, then=GAME_OVER)
+    assert vaults_at(g, 5) == 0 and g.state.score[0] == 2  # the vault and the Despot's point
+
+
 # ---- Vault Keepers / Badger Bodyguards --------------------------------------------------------------------------------
 
 @pytest.mark.rule("RT-AS-17", "RT-HR-01", "RTA-HB-01", "RTA-HB-02")

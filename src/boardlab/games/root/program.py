@@ -87,9 +87,9 @@ POINTS: dict[str, str] = {
                          "hit it takes in this battle, ambush hits included (the Badger Bodyguards); asked before "
                          "each batch of hits it takes until one is ignored: such effects never add up (one hit "
                          "a battle at most)",
-    "unscored_removal": "fn(state, owner, pieces) -> how many of the buildings and tokens `pieces` of `owner` just "
-                        "removed score no points for anyone (the Farmers' farms); hireling buildings otherwise "
-                        "score as any (RT-HR-49, LR-AH-03-06)",
+    "unscored_removal": "fn(state, owner, pieces) -> the (kind, n) among the buildings and tokens `pieces` of "
+                        "`owner` just removed that score no points for anyone, bonuses included (the Farmers' "
+                        "farms); hireling buildings otherwise score as any (RT-HR-49, LR-AH-03-06)",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 

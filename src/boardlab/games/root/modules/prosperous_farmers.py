@@ -67,13 +67,12 @@ def place_pair(state: RootState, c: int, rules: Rules) -> tuple[int, bool]:
 
 # ---- the ability: no points for farms ------------------------------------------------------------------------------
 
-def unscored_removal(state: RootState, owner: str, pieces: tuple) -> int:
-    if owner != NAME:
-        return 0
-    n = sum(k for kind, k in pieces if kind == FARM)
-    if n:
-        state.log(("LR-AH-02-02", "RT-HR-26", "RTA-HB-08"), "ev.farmers.unscored", n=n)
-    return n
+def unscored_removal(state: RootState, owner: str, pieces: tuple) -> list[tuple[str, int]]:
+    n = sum(k for kind, k in pieces if kind == FARM) if owner == NAME else 0
+    if not n:
+        return []
+    state.log(("LR-AH-02-02", "RT-HR-26", "RTA-HB-08"), "ev.farmers.unscored", n=n)
+    return [(FARM, n)]
 
 
 MODULE.answer("unscored_removal", unscored_removal)
