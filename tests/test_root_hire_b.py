@@ -70,7 +70,7 @@ def test_a_hirelings_buildings_count_for_its_controllers_rule_or_its_own():
     assert B.open_slots(g.state, idx(5)) == 1  # the vault fills a building slot
 
 
-@pytest.mark.rule("RT-HR-49", "LR-AH-03-06", "LR-04-03-06", "RTA-HB-01")
+@pytest.mark.rule("RT-HR-49", "RT-HR-48", "LR-AH-03-06", "RTA-HB-01")
 def test_removing_a_vault_scores_even_defending_against_the_keepers_but_the_keepers_score_nothing():
     fought = 0
     for seed in range(12):
