@@ -185,13 +185,17 @@ class Root(Ruleset):
                 (3, {"factions": ["marquise", "vagabond", "vagabond2"], "hirelings": "random", "below_reach": True}),
                 (2, {"factions": ["eyrie", "alliance"], "hirelings": ["forest_patrol", "exile"], "below_reach": True,
                      "hireling_control": "law", "map": "lake"}),
+                (3, {"factions": ["marquise", "eyrie", "alliance"], "hirelings": ["vault_keepers", "flame_bearers",
+                                                                           "prosperous_farmers"]}),
                 # the Advanced Setup: drafts for 3 and 4 players; 2 and 5 players choose their factions (LR-AA-08),
                 # since the implemented setup cards cannot fill their drafts (RTA-AS-03)
                 (3, {"setup": "advanced"}), (4, {"setup": "advanced", "map": "lake", "deck": "exiles"}),
                 (2, {"setup": "advanced", "factions": ["eyrie", "marquise"]}),
                 (5, {"setup": "advanced", "factions": list(DEFAULT_FACTIONS)}),
                 (2, {"setup": "advanced", "factions": ["marquise", "eyrie"], "hirelings": ["spring_uprising", "exile"],
-                     "hireling_control": "law"})]
+                     "hireling_control": "law"}),
+                (2, {"setup": "advanced", "factions": ["eyrie", "marquise"], "hirelings": ["popular_band", "flame_bearers",
+                                                                                            "prosperous_farmers"]})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),

@@ -197,9 +197,9 @@ def _ambush_hits(state: RootState, battle: Battle) -> None:
     """LR-04-03-01-02: two hits at once, the ambush discarded; the battle ends if no attacker is left."""
     K.to_pile(state, battle.used[-1])
     d = defender_seat(state, battle)
+    hits, battle = ignore_first_hit(state, battle, attacker_of(state, battle), AMBUSH_HITS)
     _to(state, battle, "after_ambush")
-    T.push(state, take_hits(state, attacker_of(state, battle), d, battle.clearing, AMBUSH_HITS,
-                            ("LR-04-03-01-02",)))
+    T.push(state, take_hits(state, attacker_of(state, battle), d, battle.clearing, hits, ("LR-04-03-01-02",)))
 
 
 def _after_ambush(state: RootState, battle: Battle) -> None:
@@ -342,11 +342,26 @@ def _hits(state: RootState, battle: Battle) -> None:
         dealt_a += 1
         rules += ("LR-04-03-05-02",)
     state.log(rules, "ev.hits", attacker=dealt_a, defender=dealt_d, clearing=c)
+    dealt_a, battle = ignore_first_hit(state, battle, battle.defender, dealt_a)
+    dealt_d, battle = ignore_first_hit(state, battle, attacker, dealt_d)
     _to(state, battle, "ended")
     hireling = battle.defender if battle.defender in state.hired else ""
     by_defender = B.side(state, battle.defender) if hireling else defender_seat(state, battle)
     T.push(state, take_hits(state, battle.defender, battle.attacker, c, dealt_a, rules, via=battle.by),
            take_hits(state, attacker, by_defender, c, dealt_d, rules, via=hireling))
+
+
+def ignore_first_hit(state: RootState, battle: Battle, owner: str, hits: int) -> tuple[int, Battle]:
+    """The hits `owner` takes now, less the first hit it takes in this battle if an effect lets it ignore that
+    one (extension point `ignores_first_hit`: the Badger Bodyguards); one hit a battle at most."""
+    mark = f"ignored:{owner}"
+    if hits <= 0 or mark in battle.used:
+        return hits, battle
+    rules = next((r for fn in extensions(state, "ignores_first_hit") for r in [fn(state, battle, owner)] if r), ())
+    if not rules:
+        return hits, battle
+    state.log(tuple(rules), "ev.hit_ignored", owner=owner, clearing=battle.clearing)
+    return hits - 1, battle._replace(used=battle.used + (mark,))
 
 
 def defenceless(state: RootState, f: str, c: int) -> bool:

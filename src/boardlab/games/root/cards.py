@@ -259,8 +259,9 @@ def everything_of(state: RootState, owner: str, c: int) -> tuple[tuple[str, int]
 
 @BASE.handler(RemovePieces)
 def run_remove(state: RootState, task: RemovePieces) -> None:
-    """Remove everything first, then score (1 per enemy building or token; nothing when a hireling removed
-    them, LR-AH-03-06 / RT-HR-48) and trigger effects."""
+    """Remove everything first, then score (1 per enemy building or token, a hireling's too, RT-HR-49; nothing
+    when a hireling removed them, LR-AH-03-06 / RT-HR-48, nor for pieces an effect says score nothing, extension
+    point `unscored_removal`) and trigger effects."""
     T.done(state)
     removed = remove_now(state, task.owner, task.clearing, task.pieces)
     if not removed:
@@ -273,8 +274,9 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
         instead = fn(state, by, task.owner, task.clearing, tuple(removed), task.in_battle)
         scorer = scorer if instead is None else instead
     if scorer is not None and state.faction[scorer] != task.owner and not task.via:
-        scored = sum(n for k, n in removed if k != "warrior")
-        scored += faction(state, scorer).removal_points(state, task.owner, removed, task.in_battle)
+        counted = scoring_pieces(state, task.owner, removed)
+        scored = sum(n for k, n in counted if k != "warrior")
+        scored += faction(state, scorer).removal_points(state, task.owner, counted, task.in_battle)
         S.score(state, scorer, scored, ("LR-03-02-01",) + task.rules)
     for fn in extensions(state, "removed"):
         later += fn(state, by, task.owner, task.clearing, removed, task.in_battle) or []
@@ -282,6 +284,16 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
     if warriors and extensions(state, "warriors_returned"):
         later.append(WarriorsReturned(task.owner, task.clearing, warriors, state.supply.get(task.owner, 0)))
     T.push(state, *later)
+
+
+def scoring_pieces(state: RootState, owner: str, removed: list[tuple[str, int]]) -> list[tuple[str, int]]:
+    """The removed pieces that score as usual: all but the buildings and tokens an effect says score nothing
+    (extension point `unscored_removal`: the Farmers' farms)."""
+    unscored = Counter(dict(p for fn in extensions(state, "unscored_removal") for p in fn(state, owner, tuple(removed))))
+    if not unscored:
+        return removed
+    left = [(k, n - min(n, unscored[k])) for k, n in removed]
+    return [(k, n) for k, n in left if n]
 
 
 @BASE.handler(WarriorsReturned)

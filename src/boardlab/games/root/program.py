@@ -83,6 +83,13 @@ POINTS: dict[str, str] = {
                            "(the Rabbit Scouts), beside `Faction.rolls_high_defending`",
     "outrage_exempt": "fn(state, seat, owner) -> True if `seat` moving warriors of `owner` into a sympathetic "
                       "clearing causes no Outrage (hireling warriors under the seed's scheme, RT-HR-43)",
+    "ignores_first_hit": "fn(state, battle, owner) -> the rule ids (empty: no) by which `owner` ignores the first "
+                         "hit it takes in this battle, ambush hits included (the Badger Bodyguards); asked before "
+                         "each batch of hits it takes until one is ignored: such effects never add up (one hit "
+                         "a battle at most)",
+    "unscored_removal": "fn(state, owner, pieces) -> the (kind, n) among the buildings and tokens `pieces` of "
+                        "`owner` just removed that score no points for anyone, bonuses included (the Farmers' "
+                        "farms); hireling buildings otherwise score as any (RT-HR-49, LR-AH-03-06)",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 
