@@ -406,6 +406,21 @@ def test_the_furious_protector_is_never_battled_and_its_enemies_cannot_place_bes
     assert BT.targets(g.state, "eyrie", idx(5)) == ["marquise"]  # the Furious side shields nobody else
 
 
+@pytest.mark.rule("LR-AA-06-03", "LR-AH-02-02", "RTA-HA-07", "RTA-AS-10")
+def test_factions_set_up_after_the_furious_protector_place_nothing_beside_it():
+    g = new(("marquise", "eyrie"), seed=2, hirelings=[PROTECTOR], setup="advanced")
+    while g.decision != "protector_place":
+        g.apply(g.legal_action_ids()[0])
+    play(g, "protector_at:1")  # a corner, before the factions set up (the Advanced Setup's step 4)
+    while g.decision not in ("marquise_setup", "eyrie_corner"):
+        g.apply(g.legal_action_ids()[0])
+    if g.decision == "marquise_setup":
+        assert "keep:1" not in g.legal_action_ids()
+    set_up(g)
+    assert all(g.state.warriors[f][idx(1)] == 0 for f in ("marquise", "eyrie"))
+    assert not g.state.buildings[idx(1)] and not g.state.tokens[idx(1)]
+
+
 @pytest.mark.rule("LR-AH-02-03", "RT-HR-29", "LR-AH-03-06", "RTA-HA-07")
 def test_the_furious_protector_moves_ignoring_rule_then_strikes_every_player_there():
     g = pawn(bare(game(("marquise", "alliance"), hirelings=[PROTECTOR, "last_dynasty"])), PROTECTOR, 5)
