@@ -24,7 +24,8 @@ from boardlab.games.root import cards as K
 from boardlab.games.root import move as MV
 from boardlab.games.root.modules import highway_bandits as HB
 
-FLOTILLA, PROPHETS, BANDITS, PROTECTOR = "riverfolk_flotilla", "warm_sun_prophets", "highway_bandits", "furious_protector"
+FLOTILLA, PROPHETS = "riverfolk_flotilla", "warm_sun_prophets"
+BANDITS, PROTECTOR = "highway_bandits", "furious_protector"
 MINE = (FLOTILLA, PROPHETS, BANDITS, PROTECTOR)
 
 
@@ -107,7 +108,8 @@ def test_the_flotilla_lets_players_there_draw_then_sails_a_river_ignoring_rule()
     play(g, "flotilla_to:11")  # along the river 7-11, not the paths 7-3, 7-8, 7-12
     assert g.state.pawns[FLOTILLA] == idx(11)
     assert g.decision == "battle_where" and g.legal_action_ids() == ["battle:11", "skip"]  # it may battle there
-    assert [e.rules for e in g.state.events[since:] if e.key == "ev.flotilla.moved"][0][:2] == ("LR-AH-02-03", "RT-HR-29")
+    moved = [e.rules for e in g.state.events[since:] if e.key == "ev.flotilla.moved"]
+    assert moved[0][:2] == ("LR-AH-02-03", "RT-HR-29")
 
 
 @pytest.mark.rule("LR-AH-02-02", "RT-HR-26", "LR-AH-03-06", "RTA-HA-01")
@@ -126,7 +128,7 @@ def test_the_flotilla_rolls_up_to_three_hits_and_takes_none():
         assert g.state.pawns[FLOTILLA] == idx(11) and g.state.score[1] == 0  # never removed; no points for it
 
 
-# ---- Otter Divers --------------------------------------------------------------------------------------------------------
+# ---- Otter Divers ----------------------------------------------------------------------------------------------------
 
 @pytest.mark.rule("LR-AH-02", "LR-AH-02-02", "RT-HR-26", "RTA-HA-02")
 def test_otter_divers_let_the_controller_move_into_or_out_of_river_clearings_ignoring_rule():
@@ -153,7 +155,7 @@ def test_otter_divers_let_the_controller_move_into_or_out_of_river_clearings_ign
     assert g.state.warriors["eyrie"][idx(9)] == 1
 
 
-# ---- Warm Sun Prophets ---------------------------------------------------------------------------------------------------
+# ---- Warm Sun Prophets -----------------------------------------------------------------------------------------------
 
 @pytest.mark.rule("RT-AS-17", "RT-HR-01", "RTA-HA-03")
 def test_the_prophets_start_in_every_ruin_clearing():
@@ -226,7 +228,7 @@ def test_the_prophets_place_one_where_there_is_none():
     assert g.state.warriors[PROPHETS][idx(9)] == 1
 
 
-# ---- Lizard Envoys -------------------------------------------------------------------------------------------------------
+# ---- Lizard Envoys ---------------------------------------------------------------------------------------------------
 
 @pytest.mark.rule("LR-AH-02", "LR-AH-02-03", "RT-HR-29", "RTA-HA-04")
 def test_lizard_envoys_take_a_card_of_the_most_common_suit_among_the_top_five():
@@ -252,7 +254,7 @@ def test_lizard_envoys_take_a_card_of_the_most_common_suit_among_the_top_five():
     assert "ev.prophets.envoys" not in keys(g, since) and "mouse_sword" not in g.state.hands[0]
 
 
-# ---- Highway Bandits -----------------------------------------------------------------------------------------------------
+# ---- Highway Bandits -------------------------------------------------------------------------------------------------
 
 @pytest.mark.rule("RT-AS-17", "RT-HR-01", "LR-AH-03-05", "LR-AM-04-02", "RTA-HA-05")
 def test_bandits_start_on_two_different_paths_never_a_river_nor_a_closed_path():
@@ -335,7 +337,7 @@ def test_the_bandits_daylight_puts_one_on_a_free_path_next_to_the_controller_mov
     assert sorted(g.state.on_paths) == [(0, 4), (0, 8), (0, 9), (1, 5)]
 
 
-# ---- Bandit Gangs --------------------------------------------------------------------------------------------------------
+# ---- Bandit Gangs ----------------------------------------------------------------------------------------------------
 
 @pytest.mark.rule("LR-AH-02-01", "RT-HR-28", "RTA-HA-06")
 def test_bandit_gangs_when_hired_with_none_on_the_map_place_one_with_the_controller():
@@ -389,7 +391,7 @@ def test_bandit_gangs_place_a_warrior_at_each_bandit_or_another_bandit():
     assert g.state.warriors[BANDITS][idx(9)] == 1
 
 
-# ---- Furious Protector ---------------------------------------------------------------------------------------------------
+# ---- Furious Protector -----------------------------------------------------------------------------------------------
 
 @pytest.mark.rule("RT-AS-17", "RT-HR-01", "LR-AH-02-02", "RT-HR-26", "RTA-HA-07")
 def test_the_furious_protector_is_never_battled_and_its_enemies_cannot_place_beside_it():
@@ -437,7 +439,7 @@ def test_the_furious_protector_moves_ignoring_rule_then_strikes_every_player_the
     assert g.state.score == [0, 0] and params(g, "ev.protector.fury")[0]["factions"] == ["marquise", "alliance"]
 
 
-# ---- Stoic Protector -----------------------------------------------------------------------------------------------------
+# ---- Stoic Protector -------------------------------------------------------------------------------------------------
 
 @pytest.mark.rule("LR-AH-02-01", "RT-HR-28", "RTA-HA-08")
 def test_the_stoic_protector_starts_off_the_map_and_is_placed_with_its_controller_when_hired():
@@ -496,7 +498,7 @@ def test_the_stoic_protector_moves_ignoring_rule_and_strikes_nobody():
     assert g.state.warriors["eyrie"][idx(2)] == 2 and "ev.protector.fury" not in keys(g)
 
 
-# ---- the tables, texts and random play -----------------------------------------------------------------------------------
+# ---- the tables, texts and random play -------------------------------------------------------------------------------
 
 def test_pieces_on_paths_and_the_pawns_show_on_both_tables():
     from boardlab.games.root.render import render_board
@@ -506,7 +508,8 @@ def test_pieces_on_paths_and_the_pawns_show_on_both_tables():
     assert "道路 1-5：攔路強盜士兵" in RULESET.render_text(view, "zh-Hant")
     assert "path 1-5: Highway Bandits warrior(s)" in RULESET.render_text(view, "en")
     svg = render_board(view, "en", g.legal_action_ids())
-    assert f'data-faction="{BANDITS}" data-on-path="1-5"' in svg and f'data-piece="pawn" data-faction="{FLOTILLA}"' in svg
+    assert f'data-faction="{BANDITS}" data-on-path="1-5"' in svg
+    assert f'data-piece="pawn" data-faction="{FLOTILLA}"' in svg
 
 
 RANDOM = [

@@ -343,8 +343,9 @@ def path_pieces(ctx: Ctx) -> str:
             x = mx + (k - (len(entry["pieces"]) - 1) / 2) * 16
             label = ctx.w("txt.on_path", faction=ctx.w.faction(owner), piece=ctx.w.piece(kind), a=a, b=b)
             out.append(f'<g data-piece="{attr(kind)}" data-faction="{attr(owner)}" data-on-path="{a}-{b}">'
-                       f'<rect x="{x - 7:.1f}" y="{my - 7:.1f}" width="14" height="14" transform="rotate(45 {x:.1f} {my:.1f})" '
-                       f'fill="{ctx.colour(owner)}" stroke="#111" stroke-width="1.5">{title(label)}</rect></g>')
+                       f'<rect x="{x - 7:.1f}" y="{my - 7:.1f}" width="14" height="14" '
+                       f'transform="rotate(45 {x:.1f} {my:.1f})" fill="{ctx.colour(owner)}" stroke="#111" '
+                       f'stroke-width="1.5">{title(label)}</rect></g>')
     return "".join(out)
 
 
@@ -361,7 +362,8 @@ def map_layer(ctx: Ctx) -> str:
     out = ['<g data-layer="map">',
            f'<rect x="{MAP_X}" y="{MAP_Y}" width="{MAP_W}" height="{MAP_H}" rx="14" fill="#e4d8b4" stroke="#8a7650" '
            f'stroke-width="2"/>',
-           forests_layer(ctx), lake_layer(ctx), links_layer(ctx), path_pieces(ctx), forest_pawns(ctx), '<g data-layer="clearings">']
+           forests_layer(ctx), lake_layer(ctx), links_layer(ctx), path_pieces(ctx), forest_pawns(ctx),
+           '<g data-layer="clearings">']
     out += [clearing_group(ctx, c) for c in ctx.view["clearings"]]
     out.append('</g><g data-layer="landmarks">' + ferry(ctx) + tower(ctx))
     return "".join(out) + "</g></g>"

@@ -46,7 +46,7 @@ def controller_faction(state: RootState) -> str | None:
     return None if seat is None else state.faction[seat]
 
 
-# ---- placing the pawn: setup (promoted), when hired (demoted) ----------------------------------------------------------
+# ---- placing the pawn: setup (promoted), when hired (demoted) --------------------------------------------------------
 
 @record
 class ProtectorPlace(NamedTuple):
@@ -99,7 +99,7 @@ def place(state: RootState, task: ProtectorPlace, c: int) -> None:
     state.log(task.rules, "ev.protector.placed", clearing=c)
 
 
-# ---- abilities: never battled; the Furious side keeps enemies from placing -------------------------------------------------
+# ---- abilities: never battled; the Furious side keeps enemies from placing -------------------------------------------
 
 def blocks_battle(state: RootState, seat: int | None, attacker: str, defender: str, c: int) -> bool:
     """The pawn is never battled; on the Stoic side, nor are its controller's faction pieces by enemies there."""
@@ -135,7 +135,7 @@ def keeps_pieces(state: RootState, by_seat: int | None, via: str, owner: str, c:
 MODULE.answer("keeps_pieces", keeps_pieces)
 
 
-# ---- Start of Birdsong: the move, then (Furious) one warrior of each player ---------------------------------------------------
+# ---- Start of Birdsong: the move, then (Furious) one warrior of each player ------------------------------------------
 
 @record
 class ProtectorMove(NamedTuple):
@@ -199,15 +199,7 @@ def fury(state: RootState, seat: int) -> list:
     return [RemovePieces(seat, f, c, (("warrior", FURY),), False, BIRDSONG + ("LR-AH-03-06",), NAME) for f in hit]
 
 
-# ---- view, action ids -------------------------------------------------------------------------------------------------------
-
-def card(state: RootState) -> dict:
-    c = where(state)
-    return {"clearing": None if c is None else c + 1}
-
-
-MODULE.card = card
-
+# ---- action ids ------------------------------------------------------------------------------------------------------
 
 def actions(players: int, options: dict) -> list[Segment]:
     return [Vocabulary([f"{h}:{A.clearing_id(c)}" for h in ("protector_at", "protector_to") for c in range(12)])]

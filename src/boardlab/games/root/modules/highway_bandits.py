@@ -101,7 +101,8 @@ def run_place(state: RootState, task: BanditPlace) -> None:
         T.ask(state, task.seat, "bandits_place")
 
 
-@MODULE.task_decision("bandits_place", lambda state: [path_id("bandit_on", p) for p in place_sites(state, T.top(state))])
+@MODULE.task_decision("bandits_place", lambda state: [path_id("bandit_on", p) for p in place_sites(
+    state, T.top(state))])
 def apply_place(state: RootState, action_id: str) -> None:
     task = T.top(state)
     T.replace(state, task._replace(left=task.left - 1))
@@ -119,7 +120,7 @@ def apply_take(state: RootState, action_id: str) -> None:
     state.log(DAYLIGHT, "ev.bandits.taken", seat=task.seat, path=f"{a + 1}-{b + 1}")
 
 
-# ---- abilities: the toll on enemies, the controller's recruit --------------------------------------------------------------
+# ---- abilities: the toll on enemies, the controller's recruit --------------------------------------------------------
 
 @record
 class BanditToll(NamedTuple):
@@ -181,7 +182,7 @@ def apply_recruit(state: RootState, action_id: str) -> None:
         state.log(TOLL, "ev.bandits.recruit", seat=task.seat, clearing=task.clearing)
 
 
-# ---- Once per Daylight ----------------------------------------------------------------------------------------------------
+# ---- Once per Daylight -----------------------------------------------------------------------------------------------
 
 def daylight(state: RootState, seat: int) -> list[str]:
     if not HL.once(state, NAME):
@@ -190,7 +191,8 @@ def daylight(state: RootState, seat: int) -> list[str]:
         task = BanditPlace(seat, 1, True)
         possible = place_sites(state, task) and (state.supply[NAME] or held(state))
         return [f"hireling:{NAME}:place"] if possible else []
-    out = [f"hireling:{NAME}:recruit"] if gang_recruits(state, seat) and state.supply.get(state.faction[seat], 0) else []
+    recruit = gang_recruits(state, seat) and state.supply.get(state.faction[seat], 0)
+    out = [f"hireling:{NAME}:recruit"] if recruit else []
     return out + ([f"hireling:{NAME}:gang"] if gang_sites(state, seat) else [])
 
 
@@ -209,7 +211,7 @@ MODULE.daylight = daylight
 MODULE.use_daylight = use_daylight
 
 
-# ---- Bandit Gangs (demoted) -----------------------------------------------------------------------------------------------
+# ---- Bandit Gangs (demoted) ------------------------------------------------------------------------------------------
 
 def blocks_battle(state: RootState, seat: int | None, attacker: str, defender: str, c: int) -> bool:
     f = controller_faction(state)
@@ -307,7 +309,7 @@ def recruit_at(state: RootState, seat: int, c: int) -> None:
     state.log(GANGS, "ev.bandits.gang_recruit", seat=seat, clearing=c)
 
 
-# ---- view, action ids -------------------------------------------------------------------------------------------------------
+# ---- view, action ids ------------------------------------------------------------------------------------------------
 
 def actions(players: int, options: dict) -> list[Segment]:
     paths = MAPS[options.get("map", "autumn")].paths

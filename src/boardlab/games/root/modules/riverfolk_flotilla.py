@@ -174,7 +174,7 @@ def sail(state: RootState, seat: int, dest: int) -> None:
     T.push(state, *later, BT.start(seat, NAME, BIRDSONG, (dest,)))
 
 
-# ---- Otter Divers (demoted): moves into or out of a river clearing ignore rule ----------------------------------------
+# ---- Otter Divers (demoted): moves into or out of a river clearing ignore rule ---------------------------------------
 
 def move_ignores_rule(state: RootState, faction: str, origin: int, dest: int) -> bool:
     seat = MODULE.controller(state)
@@ -185,15 +185,7 @@ def move_ignores_rule(state: RootState, faction: str, origin: int, dest: int) ->
 MODULE.answer("move_ignores_rule", move_ignores_rule)
 
 
-# ---- view, action ids -------------------------------------------------------------------------------------------------
-
-def card(state: RootState) -> dict:
-    c = where(state)
-    return {} if MODULE.demoted(state) else {"clearing": None if c is None else c + 1}
-
-
-MODULE.card = card
-
+# ---- action ids ------------------------------------------------------------------------------------------------------
 
 def actions(players: int, options: dict) -> list[Segment]:
     ids = ["flotilla_draw", "pass"]

@@ -101,7 +101,7 @@ def place(state: RootState, task: ProphetPlace, c: int) -> None:
     state.log(task.rules, "ev.prophets.placed", seat=task.seat, clearing=c)
 
 
-# ---- Once per Daylight: force a player, or place a Prophet ---------------------------------------------------------------
+# ---- Once per Daylight: force a player, or place a Prophet -----------------------------------------------------------
 
 def force_dests(state: RootState, faction: str, c: int) -> list[int]:
     """Where its warriors can be made to move from `c`: an ordinary move of its own (no Ferry, RTA-HA-03)."""
@@ -231,7 +231,7 @@ def apply_defender(state: RootState, action_id: str) -> None:
     BT.begin(state, task.target, A.arg(action_id), task.clearing, FORCED)
 
 
-# ---- Lizard Envoys (demoted): a card from the discard pile ----------------------------------------------------------------
+# ---- Lizard Envoys (demoted): a card from the discard pile -----------------------------------------------------------
 
 @record
 class Envoys(NamedTuple):
@@ -273,7 +273,7 @@ def apply_envoys(state: RootState, action_id: str) -> None:
     state.log(ENVOYS, "ev.prophets.envoys", seat=task.seat, card=card)
 
 
-# ---- action ids ----------------------------------------------------------------------------------------------------------
+# ---- action ids ------------------------------------------------------------------------------------------------------
 
 def actions(players: int, options: dict) -> list[Segment]:
     cards = [c.id for c in DECKS[options.get("deck", "standard")]]
