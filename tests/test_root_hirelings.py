@@ -154,7 +154,7 @@ def test_under_the_law_players_set_up_one_hireling_each_counterclockwise_from_th
 
 
 @pytest.mark.rule("RT-HR-09", "RT-HR-10", "LR-AA-06-05", "RTA-HIRE-01")
-def test_no_hireling_beside_its_faction():
+def test_no_hireling_beside_its_faction(monkeypatch):
     with pytest.raises(ConfigError):
         new(("marquise", "alliance"), hirelings=[PATROL])  # RT-HR-10: the Forest Patrol and the Marquise
     with pytest.raises(ConfigError):
@@ -162,6 +162,11 @@ def test_no_hireling_beside_its_faction():
     marauder = {PATROL, DYNASTY, UPRISING, EXILE}
     g = set_up(new(("marquise", "eyrie", "alliance", "vagabond"), hirelings="random"))
     assert g.state.hired and not set(g.state.hired) & marauder  # none of the four beside its faction
+    import boardlab.games.root as root_package
+    with monkeypatch.context() as m:  # with only the four hirelings of these factions playable
+        m.setattr(root_package, "PLAYABLE_HIRELINGS", tuple(marauder))
+        with pytest.raises(ConfigError):
+            new(("marquise", "eyrie", "alliance", "vagabond"), hirelings="random")  # none can be dealt
     for seed in range(5):
         g = set_up(new(("marquise", "eyrie"), seed=seed, hirelings="random"))
         assert not set(g.state.hired) & {PATROL, DYNASTY}  # never the Patrol nor the Dynasty

@@ -404,6 +404,9 @@ def run_take_hits(state: RootState, task: TakeHits) -> None:
         T.done(state)
         T.push(state, *hook(state, task))
         return
+    if not task.chosen and K.kept(state, task.by_seat, task.via, task.owner, task.clearing):
+        T.done(state)  # nothing of it can be removed there (extension point `keeps_pieces`)
+        return
     chosen = Counter(dict(task.chosen))
     left = task.hits - sum(chosen.values())
     if "warrior" not in chosen:

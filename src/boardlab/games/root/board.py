@@ -282,3 +282,37 @@ def total_warriors(state: RootState, faction: str) -> int:
 
 def spread(values: Iterable[int]) -> list[int]:
     return sorted(set(values))
+
+
+# ---- pieces on paths (state.on_paths) --------------------------------------------------------------------
+
+def path_key(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def open_paths(state: RootState) -> list[tuple[int, int]]:
+    """The paths pieces may stand on: the map's paths (rivers are none, LR-AH-03-05) that are not closed
+    (LR-AM-04-02)."""
+    return [p for p in MAPS[state.map].paths if p not in state.closed]
+
+
+def on_path(state: RootState, a: int, b: int) -> tuple[tuple[str, str], ...]:
+    return state.on_paths.get(path_key(a, b), ())
+
+
+def place_on_path(state: RootState, owner: str, kind: str, a: int, b: int) -> None:
+    """One piece onto a path (a warrior comes from the owner's supply)."""
+    key = path_key(a, b)
+    if kind == "warrior":
+        state.supply[owner] -= 1
+    state.on_paths = {**state.on_paths, key: state.on_paths.get(key, ()) + ((owner, kind),)}
+
+
+def take_from_path(state: RootState, owner: str, kind: str, a: int, b: int) -> None:
+    """One piece off a path (a warrior back to the owner's supply)."""
+    key = path_key(a, b)
+    left = list(state.on_paths[key])
+    left.remove((owner, kind))
+    state.on_paths = {k: v for k, v in {**state.on_paths, key: tuple(left)}.items() if v}
+    if kind == "warrior":
+        state.supply[owner] += 1

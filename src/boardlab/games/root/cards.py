@@ -263,6 +263,8 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
     when a hireling removed them, LR-AH-03-06 / RT-HR-48, nor for pieces an effect says score nothing, extension
     point `unscored_removal`) and trigger effects."""
     T.done(state)
+    if kept(state, task.by_seat, task.via, task.owner, task.clearing):
+        return
     removed = remove_now(state, task.owner, task.clearing, task.pieces)
     if not removed:
         return
@@ -306,6 +308,11 @@ def run_warriors_returned(state: RootState, task: WarriorsReturned) -> None:
     if still:
         T.push(state, *[t for fn in extensions(state, "warriors_returned")
                         for t in fn(state, task.owner, task.clearing, still) or []])
+
+
+def kept(state: RootState, by_seat: int | None, via: str, owner: str, c: int) -> bool:
+    """Whether a module keeps `owner`'s pieces in `c` from that remover (extension point `keeps_pieces`)."""
+    return any(fn(state, by_seat, via, owner, c) for fn in extensions(state, "keeps_pieces"))
 
 
 def remove_now(state: RootState, owner: str, c: int, pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:

@@ -29,7 +29,8 @@ def destinations(state: RootState, faction: str, origin: int, ignore_rule: bool 
         ruled = ruled or B.rulers(state)
         mover = B.party(state, faction)  # a hireling moves by its controller's rule (LR-AH-03-01)
         if ruled[origin] != mover:
-            near = {d for d in near if ruled[d] == mover}
+            free = extensions(state, "move_ignores_rule")  # a move that ignores rule for itself (Otter Divers)
+            near = {d for d in near if ruled[d] == mover or any(fn(state, faction, origin, d) for fn in free)}
     blocks = extensions(state, "blocks_move")
     if blocks:
         near = {d for d in near if not any(fn(state, faction, origin, d) for fn in blocks)}

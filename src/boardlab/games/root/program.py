@@ -81,6 +81,11 @@ POINTS: dict[str, str] = {
                     "Uprising's toll)",
     "defender_rolls_high": "fn(state, battle) -> True if the defender deals the higher roll in this battle "
                            "(the Rabbit Scouts), beside `Faction.rolls_high_defending`",
+    "move_ignores_rule": "fn(state, faction, origin, dest) -> True if that one move of `faction` ignores rule (the "
+                         "Otter Divers' controller moving into or out of a river clearing), beside `moves_ignore_rule`",
+    "keeps_pieces": "fn(state, by_seat, via, owner, clearing) -> True if `owner`'s pieces in `clearing` cannot be "
+                    "removed by that remover (the seat `by_seat`, or the hireling `via` acting), so a removal or hits "
+                    "there remove nothing (the Stoic Protector's controller); the answer logs why",
     "outrage_exempt": "fn(state, seat, owner) -> True if `seat` moving warriors of `owner` into a sympathetic "
                       "clearing causes no Outrage (hireling warriors under the seed's scheme, RT-HR-43)",
     "ignores_first_hit": "fn(state, battle, owner) -> the rule ids (empty: no) by which `owner` ignores the first "

@@ -2,7 +2,8 @@
 
 The map comes from the map's data (`content.MAPS`: clearing positions, paths, rivers, forests, the
 lake's coastal clearings, the Pass) and the view (each clearing's suit, warriors per faction,
-buildings in slot order with ruins, tokens; pawns in clearings or forests; the Ferry; closed paths).
+buildings in slot order with ruins, tokens; pawns in clearings or forests; pieces on paths; the Ferry; closed
+paths).
 Below it: the score track, the deck (a count), the discard pile face up, the dominance cards
 available, the item supply, one panel per seat (faction, score or activated dominance card, hand
 size, play area, crafted items and the faction's board) and the viewer's own hand face up.
@@ -331,6 +332,23 @@ def tower(ctx: Ctx) -> str:
             f'<rect x="{x - 9:.1f}" y="{y - 18:.1f}" width="18" height="6" fill="#6d6d6d" stroke="#333"/></g>')
 
 
+def path_pieces(ctx: Ctx) -> str:
+    """Pieces standing on paths (state.on_paths), side by side across the path's middle."""
+    out = []
+    for entry in ctx.view.get("on_paths", ()):
+        a, b = entry["path"]
+        (x1, y1), (x2, y2) = ctx.xy(a - 1), ctx.xy(b - 1)
+        mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+        for k, (owner, kind) in enumerate(entry["pieces"]):
+            x = mx + (k - (len(entry["pieces"]) - 1) / 2) * 16
+            label = ctx.w("txt.on_path", faction=ctx.w.faction(owner), piece=ctx.w.piece(kind), a=a, b=b)
+            out.append(f'<g data-piece="{attr(kind)}" data-faction="{attr(owner)}" data-on-path="{a}-{b}">'
+                       f'<rect x="{x - 7:.1f}" y="{my - 7:.1f}" width="14" height="14" '
+                       f'transform="rotate(45 {x:.1f} {my:.1f})" fill="{ctx.colour(owner)}" stroke="#111" '
+                       f'stroke-width="1.5">{title(label)}</rect></g>')
+    return "".join(out)
+
+
 def forest_pawns(ctx: Ctx) -> str:
     out = []
     for owner, at in ctx.view.get("pawns", {}).items():
@@ -344,7 +362,8 @@ def map_layer(ctx: Ctx) -> str:
     out = ['<g data-layer="map">',
            f'<rect x="{MAP_X}" y="{MAP_Y}" width="{MAP_W}" height="{MAP_H}" rx="14" fill="#e4d8b4" stroke="#8a7650" '
            f'stroke-width="2"/>',
-           forests_layer(ctx), lake_layer(ctx), links_layer(ctx), forest_pawns(ctx), '<g data-layer="clearings">']
+           forests_layer(ctx), lake_layer(ctx), links_layer(ctx), path_pieces(ctx), forest_pawns(ctx),
+           '<g data-layer="clearings">']
     out += [clearing_group(ctx, c) for c in ctx.view["clearings"]]
     out.append('</g><g data-layer="landmarks">' + ferry(ctx) + tower(ctx))
     return "".join(out) + "</g></g>"

@@ -5,7 +5,9 @@ forest's index. Pieces on the map:
 - `warriors[faction][clearing]`: counts;
 - `buildings[clearing]`: a tuple of (faction, kind) in slot order; ("", "ruin") is a ruin;
 - `tokens[clearing]`: a tuple of (faction, kind) (wood, the keep, sympathy, ...);
-- `pawns[owner]`: where a pawn stands (the Vagabond, ...).
+- `pawns[owner]`: where a pawn stands (the Vagabond, ...);
+- `on_paths[(a, b)]`: pieces standing on the path between clearings a < b, a tuple of (owner, kind) (the
+  Highway Bandits); only open paths hold them (rivers are no paths, LR-AH-03-05; closed paths none, LR-AM-04-02).
 Cards: `deck` (the next draw is last), `discard`, `dominance_pool` (discarded dominance cards near the
 map, LR-03-03-03), `hands[seat]`, `play_area[seat]` (crafted persistent effects, an activated dominance
 card), `crafted[seat]` (items in the Crafted Items box). Each faction's own pieces and tracks are its
@@ -37,7 +39,7 @@ class RootState(BaseState):
         # the table
         "map", "suits", "faction", "first", "active", "phase", "turn", "homes",
         # pieces
-        "warriors", "supply", "buildings", "tokens", "pawns", "ruin_items", "items", "closed", "ferry",
+        "warriors", "supply", "buildings", "tokens", "pawns", "ruin_items", "items", "closed", "ferry", "on_paths",
         # cards
         "deck", "discard", "dominance_pool", "hands", "play_area", "crafted", "quests",
         # scoring
@@ -69,6 +71,7 @@ class RootState(BaseState):
         self.items: dict[str, int] = {}                    # the item supply
         self.closed: tuple[tuple[int, int], ...] = ()      # closed paths (Mountain)
         self.ferry: int | None = None                      # the Ferry's clearing (Lake)
+        self.on_paths: dict[tuple[int, int], tuple[Piece, ...]] = {}  # pieces on paths (a < b)
         self.deck: list[str] = []
         self.discard: list[str] = []
         self.dominance_pool: list[str] = []
@@ -99,6 +102,7 @@ class RootState(BaseState):
         new.ruin_items = dict(self.ruin_items)
         new.items = dict(self.items)
         new.closed, new.ferry = self.closed, self.ferry
+        new.on_paths = dict(self.on_paths)
         new.deck, new.discard = list(self.deck), list(self.discard)
         new.dominance_pool = list(self.dominance_pool)
         new.hands = [list(h) for h in self.hands]

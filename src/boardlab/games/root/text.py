@@ -303,7 +303,7 @@ def clearing_line(view: dict, clearing: dict, w: Words) -> str:
 
 
 def map_piece_lines(view: dict, w: Words) -> list[str]:
-    """Pawns in forests, then the map's own pieces: the Ferry, closed paths, the Tower on the Pass."""
+    """Pawns in forests, pieces on paths, then the map's own pieces: the Ferry, closed paths, the Tower on the Pass."""
     board = MAPS[view["map"]]
     out = []
     for owner, at in view.get("pawns", {}).items():
@@ -311,6 +311,10 @@ def map_piece_lines(view: dict, w: Words) -> list[str]:
             f = at["forest"]
             around = " ".join(str(c + 1) for c in board.forests[f - 1])
             out.append("  " + w("txt.pawn_forest", faction=w.faction(owner), forest=f, clearings=around))
+    for entry in view.get("on_paths", ()):
+        a, b = entry["path"]
+        out += ["  " + w("txt.on_path", faction=w.faction(owner), piece=w.piece(kind), a=a, b=b)
+                for owner, kind in entry["pieces"]]
     if ferry(view):
         used = map_part(view, "lake", "ferry_used", False)
         out.append("  " + w("txt.ferry", n=ferry(view)) + (" " + w("txt.ferry_used") if used else ""))

@@ -47,6 +47,8 @@ def base_view(state: RootState) -> dict:
         "score": list(state.score), "dominance": list(state.dominance),
         "coalition": {str(v): p for v, p in state.coalition.items()},
         "closed_paths": [[a + 1, b + 1] for a, b in state.closed], "ferry": None if state.ferry is None else state.ferry + 1,
+        "on_paths": [{"path": [a + 1, b + 1], "pieces": [list(p) for p in pieces]}
+                     for (a, b), pieces in sorted(state.on_paths.items())],
         "homes": {f: [c + 1 for c in cs] for f, cs in state.homes.items()},
     }
 

@@ -11,7 +11,9 @@ option `deck: exiles`; data/decks.yaml names each deck's modules).
 Hirelings (data/hirelings.yaml names the module of each card it plays): `hirelings` (a plain module, switched
 on with the option `hirelings`: dealing, control, the markers) and one `program.Hireling` per card, switched on
 as it is dealt: `forest_patrol`, `last_dynasty`, `spring_uprising`, `exile`; `vault_keepers`, `flame_bearers`,
-`popular_band`, `prosperous_farmers` (with `hireling_kit`, helpers they share: hireling buildings, places).
+`popular_band`, `prosperous_farmers` (with `hireling_kit`, helpers they share: hireling buildings, places);
+`riverfolk_flotilla`, `warm_sun_prophets`, `highway_bandits`, `furious_protector` (docs/root-rulings.md,
+"Hirelings: Riverfolk and Protector").
 
 Maps with rules of their own (plain `core.module.Module`s, switched on by the `map` option: a map's
 data names its module):

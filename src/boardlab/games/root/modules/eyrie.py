@@ -124,7 +124,7 @@ def setup(state: RootState) -> str:
 def start_corners(state: RootState) -> list[int]:
     """A corner not another player's starting corner and, if possible, diagonally opposite one."""
     taken = {c for f, cs in state.homes.items() if f != NAME for c in cs}
-    free = [c for c in B.corners(state) if c not in taken]
+    free = [c for c in B.corners(state) if c not in taken and B.may_place(state, NAME, c)]
     opposite = [c for c in free if B.opposite(state, c) in taken]
     return opposite or free
 

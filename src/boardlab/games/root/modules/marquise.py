@@ -134,7 +134,7 @@ def setup(state: RootState) -> str:
 def _setup_options(state: RootState, task: CatSetup) -> list[str]:
     if task.stage == "keep":
         taken = {c for cs in state.homes.values() for c in cs}
-        return [f"keep:{A.clearing_id(c)}" for c in B.corners(state) if c not in taken]
+        return [f"keep:{A.clearing_id(c)}" for c in B.corners(state) if c not in taken and B.may_place(state, NAME, c)]
     keep = M(state).keep
     assert keep is not None
     near = (keep,) + B.neighbours(state, keep)
@@ -165,7 +165,7 @@ def _do_setup(state: RootState, task: CatSetup, action_id: str) -> None:
         state.homes = {**state.homes, NAME: (c,)}
         far = B.opposite(state, c)
         for d in range(len(state.suits)):
-            if d != far:
+            if d != far and B.may_place(state, NAME, d):  # a hireling set up first may forbid it (RTA-HA-07)
                 B.place_warriors(state, NAME, d, 1)
         state.log(("LR-06-03-02", "LR-06-03-03"), "ev.cat.keep", clearing=c)
         T.replace(state, task._replace(stage="sawmill"))
