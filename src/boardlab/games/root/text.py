@@ -272,8 +272,9 @@ def pieces_in(view: dict, clearing: dict, w: Words) -> list[str]:
     ruins = sum(1 for owner, kind in clearing["buildings"] if kind == "ruin" and not owner)
     if ruins:
         out.append(w.piece("ruin") + (f" ×{ruins}" if ruins > 1 else ""))
-    owners = [f for f in view["factions"] if f] + [f for f in clearing["warriors"] if f not in view["factions"]]
-    for faction in owners:
+    others = list(clearing["warriors"]) + [o for o, _ in clearing["buildings"] + clearing["tokens"] if o]
+    owners = [f for f in view["factions"] if f] + [f for f in dict.fromkeys(others) if f not in view["factions"]]
+    for faction in owners:  # the factions, then hirelings with pieces there (warriors, buildings or tokens alone)
         things = []
         n = clearing["warriors"].get(faction, 0)
         if n:

@@ -10,7 +10,8 @@ option `deck: exiles`; data/decks.yaml names each deck's modules).
 
 Hirelings (data/hirelings.yaml names the module of each card it plays): `hirelings` (a plain module, switched
 on with the option `hirelings`: dealing, control, the markers) and one `program.Hireling` per card, switched on
-as it is dealt: `forest_patrol`, `last_dynasty`, `spring_uprising`, `exile`.
+as it is dealt: `forest_patrol`, `last_dynasty`, `spring_uprising`, `exile`, `sunward_expedition`,
+`corvid_spies`, `river_roamers`, `sunny_advocates`.
 
 Maps with rules of their own (plain `core.module.Module`s, switched on by the `map` option: a map's
 data names its module):
