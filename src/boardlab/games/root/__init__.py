@@ -185,6 +185,8 @@ class Root(Ruleset):
                 (3, {"factions": ["marquise", "vagabond", "vagabond2"], "hirelings": "random", "below_reach": True}),
                 (2, {"factions": ["eyrie", "alliance"], "hirelings": ["forest_patrol", "exile"], "below_reach": True,
                      "hireling_control": "law", "map": "lake"}),
+                (4, {"factions": ["marquise", "eyrie", "alliance", "vagabond"],
+                     "hirelings": ["river_roamers", "sunward_expedition", "sunny_advocates"]}),
                 # the Advanced Setup: drafts for 3 and 4 players; 2 and 5 players choose their factions (LR-AA-08),
                 # since the implemented setup cards cannot fill their drafts (RTA-AS-03)
                 (3, {"setup": "advanced"}), (4, {"setup": "advanced", "map": "lake", "deck": "exiles"}),

@@ -186,8 +186,8 @@ def craft(seat: int, card: str, pieces: tuple[int, ...], pool: str = "craft") ->
 
 @BASE.handler(Craft)
 def run_craft(state: RootState, task: Craft) -> None:
-    """Pay the named suits, then each "?" (asking which suit when there is a choice), then resolve. A cost
-    the pieces cannot pay is paid with a module's crafting icon (`use_crafting_icon`)."""
+    """Pay the named suits, then each "?" (asking which suit when there is a choice), then resolve. A named
+    suit the pieces cannot pay is paid with a module's crafting icon (`use_crafting_icon`); a "?" may be."""
     spec = CARDS[task.card]
     if task.wild < 0:
         have = available_suits(state, task.pieces, task.pool)
@@ -200,25 +200,30 @@ def run_craft(state: RootState, task: Craft) -> None:
         T.replace(state, task._replace(wild=spec.cost.count("any")))
         return
     if task.wild > 0:
-        suits = sorted(available_suits(state, task.pieces, task.pool))
-        if len(suits) > 1:
+        choices = _any_options(state)
+        if len(choices) > 1:
             T.ask(state, task.seat, "craft_any")
-            return
-        if suits:
-            _use(state, suits[0], task.pool)
         else:
-            _use_icon(state, task.seat, "any")
-        T.replace(state, task._replace(wild=task.wild - 1))
+            apply_craft_any(state, choices[0])
         return
     T.done(state)
     resolve_craft(state, task.seat, task.card)
 
 
-@BASE.task_decision("craft_any", lambda state: [f"any:{s}" for s in sorted(available_suits(
-    state, T.top(state).pieces, T.top(state).pool))])
+def _any_options(state: RootState) -> list[str]:
+    """A "?" is paid with a crafting piece of any suit, or with a module's icon (`craft_icon`)."""
+    task = T.top(state)
+    out = [f"any:{s}" for s in sorted(available_suits(state, task.pieces, task.pool))]
+    return out + (["craft_icon"] if crafting_icons(state, task.seat) else [])
+
+
+@BASE.task_decision("craft_any", _any_options)
 def apply_craft_any(state: RootState, action_id: str) -> None:
     task = T.top(state)
-    _use(state, A.arg(action_id), task.pool)
+    if action_id == "craft_icon":
+        _use_icon(state, task.seat, "any")
+    else:
+        _use(state, A.arg(action_id), task.pool)
     T.replace(state, task._replace(wild=task.wild - 1))
 
 

@@ -25,6 +25,7 @@ gained, the markers still on the track and those each player took.
 """
 from __future__ import annotations
 
+from itertools import combinations
 from typing import Any, NamedTuple
 
 from ....core import tasks as T
@@ -35,6 +36,7 @@ from ....core.module import Module
 from ....core.state import Data
 from ....core.tasks import record
 from .. import actions as A
+from .. import advanced as ADV
 from ..content import HIRELING_DATA, HIRELINGS, PLAYABLE_HIRELINGS, hirelings_possible
 from ..program import PROGRAM, hireling
 from ..state import RootState
@@ -172,8 +174,9 @@ def setup_hirelings(state: RootState, chosen: Any) -> list:
         return []
     if chosen == "random":
         pool = [k for k in PLAYABLE_HIRELINGS if not set(HIRELINGS[k].replaces) & set(state.faction)]
-        dealt = tuple(state.shuffle(pool)[:HIRELING_DATA.dealt])
+        dealt = tuple(state.shuffle(draftable(state, pool))[:HIRELING_DATA.dealt])
         rules: tuple[str, ...] = ("RT-AS-10", "RT-AS-11", "RT-HR-08", "RT-HR-09", "LR-AA-06-01", "RTA-HIRE-01")
+        rules += ("RTA-AS-03",) if ADV.drafting(state.options) else ()
     else:
         dealt, rules = tuple(chosen), ("RT-AS-12", "RT-HR-08", "RT-HR-09", "RTA-HIRE-01")
     state.log(rules, "ev.hirelings.dealt", hirelings=list(dealt))
@@ -190,6 +193,18 @@ def setup_hirelings(state: RootState, chosen: Any) -> list:
         state.log(("RT-AS-17", "LR-AA-06-03"), "ev.hirelings.set_up", hireling=key, seat=seat)
         tasks += hireling(key).setup(state, seat)
     return tasks
+
+
+def draftable(state: RootState, pool: list[str]) -> list[str]:
+    """Before a draft, three of `pool` at random among the deals that leave a pool of setup cards to draft
+    (RTA-AS-03, R-10: the options' check made sure one does); otherwise the whole pool."""
+    if not ADV.drafting(state.options):
+        return pool
+    n = min(HIRELING_DATA.dealt, len(pool))
+    cards, keep = state.options["setup_cards"], bool(state.options.get("keep_insurgents"))
+    deals = [trio for trio in combinations(pool, n) if ADV.shortfall(
+        state.players, cards, [f for k in trio for f in HIRELINGS[k].replaces], keep) is None]
+    return list(deals[state.roll(len(deals))]) if deals else pool
 
 
 def bring_in(state: RootState, key: str) -> None:

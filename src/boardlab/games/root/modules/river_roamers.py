@@ -287,7 +287,7 @@ MODULE.card = card
 
 def actions(players: int, options: dict) -> list[Segment]:
     cards = [c.id for c in DECKS[options.get("deck", "standard")]]
-    ids = [f"hireling:{NAME}:act", "roamers:battle", "roamers:land", A.remove_ids((LILYPAD,))[0]]
+    ids = [f"hireling:{NAME}:act", "roamers:battle", "roamers:land", A.remove_ids((LILYPAD,))[0], "craft_icon"]
     ids += [f"{h}:{A.clearing_id(c)}" for h in ("roamers_at", "roamers_battle") for c in range(12)]
     ids += [A.craft_id(c) for c in cards]
     return [Vocabulary(ids)]
