@@ -189,6 +189,8 @@ class Root(Ruleset):
                                                                            "prosperous_farmers"]}),
                 (4, {"factions": ["marquise", "eyrie", "alliance", "vagabond"], "map": "mountain",
                      "hirelings": ["riverfolk_flotilla", "highway_bandits", "furious_protector"]}),
+                (4, {"factions": ["marquise", "eyrie", "alliance", "vagabond"],
+                     "hirelings": ["river_roamers", "sunward_expedition", "sunny_advocates"]}),
                 # the Advanced Setup: drafts for 3 and 4 players; 2 and 5 players choose their factions (LR-AA-08),
                 # since the implemented setup cards cannot fill their drafts (RTA-AS-03)
                 (3, {"setup": "advanced"}), (4, {"setup": "advanced", "map": "lake", "deck": "exiles"}),

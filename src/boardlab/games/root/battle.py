@@ -333,8 +333,10 @@ def _hits(state: RootState, battle: Battle) -> None:
     attacker = attacker_of(state, battle)
     c = battle.clearing
     # Armorers ignores the rolled hits only (LR-04-03-05-03); extra hits still land (LR-04-03-05-01)
-    extra_a = battle.hits_a - battle.rolled_a + of(attacker).extra_hits(state, c, True)
-    extra_d = battle.hits_d - battle.rolled_d + of(battle.defender).extra_hits(state, c, False)
+    extra_a = battle.hits_a - battle.rolled_a + of(attacker).extra_hits(state, c, True) + more_hits(
+        state, battle, attacker, True)
+    extra_d = battle.hits_d - battle.rolled_d + of(battle.defender).extra_hits(state, c, False) + more_hits(
+        state, battle, battle.defender, False)
     dealt_a = (0 if battle.ignore_d else battle.rolled_a) + extra_a
     dealt_d = (0 if battle.ignore_a else battle.rolled_d) + extra_d
     rules = ("LR-04-03-05", "LR-04-03-06")
@@ -362,6 +364,11 @@ def ignore_first_hit(state: RootState, battle: Battle, owner: str, hits: int) ->
         return hits, battle
     state.log(tuple(rules), "ev.hit_ignored", owner=owner, clearing=battle.clearing)
     return hits - 1, battle._replace(used=battle.used + (mark,))
+
+
+def more_hits(state: RootState, battle: Battle, owner: str, attacking: bool) -> int:
+    """Extra hits from modules (extension point `extra_hits`: the Raven Sentries' controller)."""
+    return sum(fn(state, battle, owner, attacking) for fn in extensions(state, "extra_hits"))
 
 
 def defenceless(state: RootState, f: str, c: int) -> bool:

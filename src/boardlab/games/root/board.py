@@ -1,13 +1,15 @@
 """The map in play: adjacency, suits, rule, and placing and removing pieces (with supply limits).
 
-Everything here reads or changes the state only; who may do what is decided by the rules that call
-it. Piece limits (LR-01-05-01): warriors come from the faction's supply; placing more than the supply
-holds places what is there (LR-01-05-04).
+Everything here reads or changes the state only (placing a building or token pushes the tasks the
+extension point `placed` answers); who may do what is decided by the rules that call it. Piece limits
+(LR-01-05-01): warriors come from the faction's supply; placing more than the supply holds places what is
+there (LR-01-05-04).
 """
 from __future__ import annotations
 
 from collections.abc import Iterable
 
+from ...core import tasks as T
 from .content import MAPS, Board
 from .program import PROGRAM, extensions, of
 from .state import FOREST, RootState
@@ -229,7 +231,9 @@ def move_warriors(state: RootState, faction: str, a: int, b: int, n: int) -> Non
 
 
 def add_building(state: RootState, faction: str, kind: str, c: int) -> None:
+    """Place a building (the caller checked the slot); what placing it triggers is pushed (`placed`)."""
     state.buildings[c] = state.buildings[c] + ((faction, kind),)
+    _placed(state, faction, kind, c)
 
 
 def take_building(state: RootState, faction: str, kind: str, c: int) -> None:
@@ -239,7 +243,17 @@ def take_building(state: RootState, faction: str, kind: str, c: int) -> None:
 
 
 def add_token(state: RootState, faction: str, kind: str, c: int) -> None:
+    """Place a token; what placing it triggers is pushed (`placed`)."""
     state.tokens[c] = state.tokens[c] + ((faction, kind),)
+    _placed(state, faction, kind, c)
+
+
+def _placed(state: RootState, owner: str, kind: str, c: int) -> None:
+    """The extension point `placed` (the Bat Messengers): its tasks run next, so a task handler placing a
+    building or token finishes or replaces its own task before it places."""
+    tasks = [t for fn in extensions(state, "placed") for t in fn(state, owner, kind, c) or ()]
+    if tasks:
+        T.push(state, *tasks)
 
 
 def take_token(state: RootState, faction: str, kind: str, c: int) -> None:

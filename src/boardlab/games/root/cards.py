@@ -126,26 +126,44 @@ def apply_discard(state: RootState, action_id: str) -> None:
 
 # ---- crafting (LR-04-01) ---------------------------------------------------------------------------------------
 
-def available_suits(state: RootState, pieces: list[int] | tuple[int, ...]) -> Counter[str]:
-    """The suits of crafting pieces not yet activated this turn (each once per turn, LR-04-01-01)."""
+def available_suits(state: RootState, pieces: list[int] | tuple[int, ...], pool: str = "craft") -> Counter[str]:
+    """The suits of crafting pieces not yet activated this turn (each once per turn, LR-04-01-01). `pool`: the
+    pieces' own count of activations, for pieces that are not the seat's crafting pieces (the River Roamers'
+    lilypads)."""
     have = Counter(state.suits[c] for c in pieces)
     for s in SUITS:
-        have[s] -= state.used.get(f"craft:{s}", 0)
+        have[s] -= state.used.get(f"{pool}:{s}", 0)
     return +have
 
 
-def fits(cost: tuple[str, ...], have: Counter[str]) -> bool:
+def fits(cost: tuple[str, ...], have: Counter[str], icons: tuple[str, ...] = ()) -> bool:
+    """Whether the pieces `have` pay the cost, with at most one more icon per suit in `icons` each (modules'
+    crafting icons: "bird" pays any suit)."""
     need = Counter(s for s in cost if s != "any")
-    if any(have[s] < n for s, n in need.items()):
+    if all(have[s] >= n for s, n in need.items()) and sum(have.values()) - sum(need.values()) >= cost.count("any"):
+        return True
+    if not icons:
         return False
-    return sum(have.values()) - sum(need.values()) >= cost.count("any")
+    icon, rest = icons[0], icons[1:]
+    for s in set(cost):
+        if s == "any" or icon in (s, "bird"):
+            left = list(cost)
+            left.remove(s)
+            if fits(tuple(left), have, rest):
+                return True
+    return fits(cost, have, rest)
 
 
-def craftable(state: RootState, seat: int, card: str, have: Counter[str]) -> bool:
+def crafting_icons(state: RootState, seat: int) -> tuple[str, ...]:
+    """Icons the seat may pay with beyond its crafting pieces (extension point `crafting_icons`)."""
+    return tuple(s for fn in extensions(state, "crafting_icons") for s in fn(state, seat) or ())
+
+
+def craftable(state: RootState, seat: int, card: str, have: Counter[str], icons: tuple[str, ...] = ()) -> bool:
     """Crafting pieces to pay, an item in the supply (LR-04-01-02), no identical persistent effect
     (LR-04-01-04); ambush and dominance cards cannot be crafted (LR-02-01-02/03)."""
     spec = CARDS[card]
-    if spec.kind in ("ambush", "dominance") or not fits(spec.cost, have):
+    if spec.kind in ("ambush", "dominance") or not fits(spec.cost, have, icons):
         return False
     if spec.kind == "item":
         return state.items.get(spec.item or "", 0) > 0
@@ -154,49 +172,69 @@ def craftable(state: RootState, seat: int, card: str, have: Counter[str]) -> boo
     return True
 
 
-def craft_options(state: RootState, seat: int, pieces: list[int] | None = None) -> list[str]:
-    have = available_suits(state, faction(state, seat).crafting_pieces(state, seat) if pieces is None else pieces)
-    if not have:
+def craft_options(state: RootState, seat: int, pieces: list[int] | None = None, pool: str = "craft") -> list[str]:
+    pieces = faction(state, seat).crafting_pieces(state, seat) if pieces is None else pieces
+    have, icons = available_suits(state, pieces, pool), crafting_icons(state, seat)
+    if not have and not icons:
         return []
-    return [A.craft_id(c) for c in dict.fromkeys(state.hands[seat]) if craftable(state, seat, c, have)]
+    return [A.craft_id(c) for c in dict.fromkeys(state.hands[seat]) if craftable(state, seat, c, have, icons)]
 
 
-def craft(seat: int, card: str, pieces: tuple[int, ...]) -> Craft:
-    return Craft(seat, card, pieces, -1)
+def craft(seat: int, card: str, pieces: tuple[int, ...], pool: str = "craft") -> Craft:
+    return Craft(seat, card, pieces, -1, pool)
 
 
 @BASE.handler(Craft)
 def run_craft(state: RootState, task: Craft) -> None:
-    """Pay the named suits, then each "?" (asking which suit when there is a choice), then resolve."""
+    """Pay the named suits, then each "?" (asking which suit when there is a choice), then resolve. A named
+    suit the pieces cannot pay is paid with a module's crafting icon (`use_crafting_icon`); a "?" may be."""
     spec = CARDS[task.card]
     if task.wild < 0:
+        have = available_suits(state, task.pieces, task.pool)
         for s in spec.cost:
-            if s != "any":
-                _use(state, s)
+            if s != "any" and have[s] > 0:
+                have[s] -= 1
+                _use(state, s, task.pool)
+            elif s != "any":
+                _use_icon(state, task.seat, s)
         T.replace(state, task._replace(wild=spec.cost.count("any")))
         return
     if task.wild > 0:
-        suits = sorted(available_suits(state, task.pieces))
-        if len(suits) > 1:
+        choices = _any_options(state)
+        if len(choices) > 1:
             T.ask(state, task.seat, "craft_any")
-            return
-        _use(state, suits[0])
-        T.replace(state, task._replace(wild=task.wild - 1))
+        else:
+            apply_craft_any(state, choices[0])
         return
     T.done(state)
     resolve_craft(state, task.seat, task.card)
 
 
-@BASE.task_decision("craft_any", lambda state: [f"any:{s}" for s in sorted(available_suits(state, T.top(state).pieces))])
+def _any_options(state: RootState) -> list[str]:
+    """A "?" is paid with a crafting piece of any suit, or with a module's icon (`craft_icon`)."""
+    task = T.top(state)
+    out = [f"any:{s}" for s in sorted(available_suits(state, task.pieces, task.pool))]
+    return out + (["craft_icon"] if crafting_icons(state, task.seat) else [])
+
+
+@BASE.task_decision("craft_any", _any_options)
 def apply_craft_any(state: RootState, action_id: str) -> None:
     task = T.top(state)
-    _use(state, A.arg(action_id))
+    if action_id == "craft_icon":
+        _use_icon(state, task.seat, "any")
+    else:
+        _use(state, A.arg(action_id), task.pool)
     T.replace(state, task._replace(wild=task.wild - 1))
 
 
-def _use(state: RootState, suit: str) -> None:
-    key = f"craft:{suit}"
+def _use(state: RootState, suit: str, pool: str = "craft") -> None:
+    key = f"{pool}:{suit}"
     state.used[key] = state.used.get(key, 0) + 1
+
+
+def _use_icon(state: RootState, seat: int, suit: str) -> None:
+    if not any(fn(state, seat, suit) for fn in extensions(state, "use_crafting_icon")):
+        raise ValueError(f"no crafting icon pays {suit!r}")
 
 
 def resolve_craft(state: RootState, seat: int, card: str) -> None:
@@ -208,7 +246,8 @@ def resolve_craft(state: RootState, seat: int, card: str) -> None:
     if spec.kind == "persistent":
         state.play_area[seat] = state.play_area[seat] + (card,)
         return
-    to_pile(state, card)
+    if not (spec.kind == "item" and any(fn(state, seat, card) for fn in extensions(state, "keeps_crafted"))):
+        to_pile(state, card)
     if spec.kind == "item":
         item = spec.item or ""
         state.items[item] -= 1

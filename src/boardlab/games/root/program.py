@@ -95,6 +95,17 @@ POINTS: dict[str, str] = {
     "unscored_removal": "fn(state, owner, pieces) -> the (kind, n) among the buildings and tokens `pieces` of "
                         "`owner` just removed that score no points for anyone, bonuses included (the Farmers' "
                         "farms); hireling buildings otherwise score as any (RT-HR-49, LR-AH-03-06)",
+    "placed": "fn(state, owner, kind, clearing) -> tasks after a building or token of `owner` was placed in "
+              "`clearing` (board.add_building / add_token push them: a task handler placing one finishes or "
+              "replaces its own task first; the Bat Messengers' controller may add a warrior)",
+    "extra_hits": "fn(state, battle, owner, attacking) -> more hits `owner` deals in that battle, beside its "
+                  "`Faction.extra_hits` (the Raven Sentries' controller)",
+    "keeps_crafted": "fn(state, seat, card) -> True if the module takes the item card the seat just crafted "
+                     "instead of the discard pile (the Mole Artisans' controller may reveal it)",
+    "crafting_icons": "fn(state, seat) -> suits of crafting icons the seat may pay a crafting cost with beyond its "
+                      "crafting pieces, each once (\"bird\": any suit; the Frog Tinkers' revealed card)",
+    "use_crafting_icon": "fn(state, seat, suit) -> True if the module paid one icon of `suit` (\"any\" for a "
+                         "\"?\") of the seat's crafting cost with its icon",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 
@@ -157,6 +168,12 @@ class Hireling(Faction):
     Abilities (LR-AH-02-02) answer the base game's extension points like any module, checking
     `controller(state)` and `demoted(state)` themselves. `replaces`: the faction keys whose setup cards
     leave the game with it (LR-AA-06-05, RT-HR-09).
+
+    Hireling tokens (footholds, lilypads: `spec.pieces.tokens`) are `state.tokens` entries keyed by the
+    hireling, as a faction's are: they never count for rule (board.rule_total / ruler count warriors and
+    buildings, LR-AH-03-01), take hits after its warriors, and removing them scores 1 each for a player
+    removing them with its own pieces or effects, nothing when a hireling removes them (cards.run_remove,
+    RT-HR-48/49, LR-AH-03-06). The ones off the map are in its supply (`tokens_left`).
     """
 
     def __init__(self, name: str, messages: str | None = None):
@@ -180,6 +197,11 @@ class Hireling(Faction):
     def demoted(self, state: Any) -> bool:
         """Whether the card lies on its demoted side (RT-HR-11, RT-AS-14..16)."""
         return bool(state.mods[self.name].demoted)
+
+    def tokens_left(self, state: Any, kind: str) -> int:
+        """Its tokens of a kind in its supply: those of the card's pieces not on the map (LR-01-05-01)."""
+        placed = sum(1 for pieces in state.tokens for p in pieces if p == (self.name, kind))
+        return self.spec.pieces.tokens.get(kind, 0) - placed
 
 
 @register

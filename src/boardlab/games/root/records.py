@@ -25,6 +25,7 @@ class Craft(NamedTuple):
     card: str
     pieces: tuple[int, ...]   # the clearings of the crafting pieces available (one entry per piece)
     wild: int
+    pool: str = "craft"       # whose once-per-turn activations these pieces count against (cards.available_suits)
 
 
 @record

@@ -16,9 +16,10 @@ module's data (`mods[faction]`).
 Piece owners: every piece on the map is keyed by its owner, a faction's key (`marquise`, ...) or a
 hireling's key (`forest_patrol`, ...: data/hirelings.yaml, the name of the module playing it). The two sets
 of keys never meet, so `warriors`, `supply`, `buildings`, `tokens` and `pawns` hold hireling pieces beside
-faction pieces. `hired` lists the hirelings in play and who controls each (None: uncontrolled, in the
-supply, LR-AH-01 / RT-HR-02): board.py's `side` and `party` read it (the controller treats its hireling's
-pieces as its own for rule only, LR-AH-03-01). `exhausted[seat]` are items of the seat's Crafted Items box
+faction pieces (a hireling's tokens too: footholds, lilypads, never counted for rule, program.Hireling).
+`hired` lists the hirelings in play and who controls each (None: uncontrolled, in the supply, LR-AH-01 /
+RT-HR-02): board.py's `side` and `party` read it (the controller treats its hireling's pieces as its own for
+rule only, LR-AH-03-01). `exhausted[seat]` are items of the seat's Crafted Items box
 that an effect exhausted (League of Adventurous Mice, the Brigand): nothing refreshes them (RTA-EP-08).
 """
 from __future__ import annotations

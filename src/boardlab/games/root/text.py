@@ -274,7 +274,7 @@ def pieces_in(view: dict, clearing: dict, w: Words) -> list[str]:
         out.append(w.piece("ruin") + (f" ×{ruins}" if ruins > 1 else ""))
     others = list(clearing["warriors"]) + [o for o, _ in clearing["buildings"] + clearing["tokens"] if o]
     owners = [f for f in view["factions"] if f] + [f for f in dict.fromkeys(others) if f not in view["factions"]]
-    for faction in owners:
+    for faction in owners:  # the factions, then hirelings with pieces there (warriors, buildings or tokens alone)
         things = []
         n = clearing["warriors"].get(faction, 0)
         if n:

@@ -13,7 +13,8 @@ on with the option `hirelings`: dealing, control, the markers) and one `program.
 as it is dealt: `forest_patrol`, `last_dynasty`, `spring_uprising`, `exile`; `vault_keepers`, `flame_bearers`,
 `popular_band`, `prosperous_farmers` (with `hireling_kit`, helpers they share: hireling buildings, places);
 `riverfolk_flotilla`, `warm_sun_prophets`, `highway_bandits`, `furious_protector` (docs/root-rulings.md,
-"Hirelings: Riverfolk and Protector").
+"Hirelings: Riverfolk and Protector").;
+`sunward_expedition`, `corvid_spies`, `river_roamers`, `sunny_advocates`.
 
 Maps with rules of their own (plain `core.module.Module`s, switched on by the `map` option: a map's
 data names its module):

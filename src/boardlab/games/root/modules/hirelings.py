@@ -177,6 +177,7 @@ def setup_hirelings(state: RootState, chosen: Any) -> list:
         dealt = random_deal(state, state.shuffle(pool))
         rules: tuple[str, ...] = ("RT-AS-10", "RT-AS-11", "RT-HR-08", "RT-HR-09", "LR-AA-06-01", "RTA-HIRE-01",
                                   "RTA-HIRE-19")
+        rules += ("RTA-AS-03",) if ADV.drafting(state.options) else ()
     else:
         dealt, rules = tuple(chosen), ("RT-AS-12", "RT-HR-08", "RT-HR-09", "RTA-HIRE-01")
     state.log(rules, "ev.hirelings.dealt", hirelings=list(dealt))

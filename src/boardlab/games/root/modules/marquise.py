@@ -282,9 +282,9 @@ def run_wood(state: RootState, task: CatWood) -> None:
         T.done(state)
         return
     if data.wood >= len(task.left) or len(set(task.left)) == 1:
+        T.done(state)  # before placing: what placing triggers runs next (board.add_token)
         for c in task.left[:data.wood]:
             _place_wood(state, c, ("LR-06-04",))
-        T.done(state)
         return
     T.ask(state, task.seat, "marquise_wood")
 
@@ -293,10 +293,10 @@ def run_wood(state: RootState, task: CatWood) -> None:
 def apply_wood(state: RootState, action_id: str) -> None:
     task = T.top(state)
     c = A.clearing_arg(action_id)
-    _place_wood(state, c, ("LR-06-04", "LR-01-05-04", "RTA-CAT-02"))
     left = list(task.left)
     left.remove(c)
     T.replace(state, task._replace(left=tuple(left)))
+    _place_wood(state, c, ("LR-06-04", "LR-01-05-04", "RTA-CAT-02"))
 
 
 def _place_wood(state: RootState, c: int, rules: tuple[str, ...]) -> None:
