@@ -199,7 +199,15 @@ class Root(Ruleset):
                 (2, {"setup": "advanced", "factions": ["marquise", "eyrie"], "hirelings": ["spring_uprising", "exile"],
                      "hireling_control": "law"}),
                 (2, {"setup": "advanced", "factions": ["eyrie", "marquise"], "hirelings": ["popular_band", "flame_bearers",
-                                                                                            "prosperous_farmers"]})]
+                                                                                            "prosperous_farmers"]}),
+                # drafts with hirelings dealt at random, under both control schemes (RT-HR, LR-AH)
+                (3, {"setup": "advanced", "hirelings": "random"}),
+                (3, {"setup": "advanced", "hirelings": "random", "hireling_control": "law"}),
+                (4, {"setup": "advanced", "hirelings": "random", "map": "winter"}),
+                (4, {"setup": "advanced", "hirelings": "random", "hireling_control": "law", "deck": "exiles"}),
+                (5, {"setup": "advanced", "factions": list(DEFAULT_FACTIONS), "hirelings": "random"}),
+                (5, {"setup": "advanced", "factions": list(DEFAULT_FACTIONS), "hirelings": "random",
+                     "hireling_control": "law"})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),
