@@ -946,3 +946,34 @@ def test_a_random_deal_before_a_draft_leaves_setup_cards_to_draft():
         trio = random_deal(g.state, order)
         possible = [t for t in combinations(order, 3) if drafts(t)]
         assert trio == (possible[0] if possible else ())
+
+
+# ---- what a simulation report tallies (modules/hireling_stats.py) ------------------------------------------------
+
+def test_the_report_summary_counts_holders_hires_and_control_turns_by_die():
+    g = blank(game())
+    with positions.edit(g) as s:
+        s.score = [3, 2]
+        S.score(s, 0, 6, ("test",))  # past 4 and 8: seat 0 hires both at its turn's end
+    end_turn(g, 0)
+    play(g, f"hire:{EXILE}")
+    label = {k: f"{k} ({'demoted' if g.state.mods[k].demoted else 'promoted'})" for k in (DYNASTY, EXILE)}
+    summary = g.rules.summary(g.state)
+    assert summary["hirelings_held"] == ["2", "0"] and summary["faction"] == ["marquise", "alliance"]
+    assert summary["hireling_hired"] == {label[DYNASTY]: [1], label[EXILE]: [1]}
+    assert summary["hireling_gains"] == {label[DYNASTY]: [1], label[EXILE]: [1]}
+    assert summary["control_turns"] == {"lead, cut by the game's end": [0, 0]}
+    with positions.edit(g) as s:  # two turns of seat 0 and one of seat 1 pass, then the Dynasty is handed on
+        for seat in (1, 0, 1, 0):
+            s.log(("LR-01-04-01",), "ev.turn", seat=seat, faction=s.faction[seat], turn=0)
+        s.log(("RT-HR-20",), "ev.hirelings.handed", seat=0, hireling=DYNASTY, receiver=1)
+        s.log(("RT-HR-22",), "ev.hirelings.rolled", seat=1, hireling=DYNASTY, die="other", n=2)
+        s.log(("LR-01-04-01",), "ev.turn", seat=1, faction=s.faction[1], turn=0)
+    summary = g.rules.summary(g.state)
+    assert summary["hirelings_held"] == ["2", "1"] and summary["hireling_gains"][label[DYNASTY]] == [2]
+    assert summary["control_turns"] == {"lead": [2], "lead, cut by the game's end": [2], "other, cut by the game's end": [1]}
+
+
+def test_a_game_without_hirelings_has_no_hireling_summary():
+    g = set_up(new(("marquise", "eyrie")))
+    assert set(g.rules.summary(g.state)) == {"faction", "dominance"}

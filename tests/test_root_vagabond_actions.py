@@ -157,6 +157,30 @@ def test_two_items_under_a_ruin_a_choice_and_no_second_r_item_of_a_type():
     assert g.state.ruin_items[idx(6)] == ("hammer",) and score(g) == 1 and items(g).count("torch:down") == 2
 
 
+@pytest.mark.rule("RTA-VB-07", "LR-09-07-03")
+def test_a_bot_choosing_from_a_ruin_keeps_what_it_sees_there_in_every_sample():
+    """The items he chooses from are known to him: a determinised game keeps them (others are reshuffled),
+    so a bot can try each of its legal choices on any sample."""
+    from boardlab.agents import choose, make_agent
+    from boardlab.agents.model import Model
+    from boardlab.core.rng import Stream
+    g = game(("thief", "tinker"), factions=("marquise", VB, "vagabond2"))
+    kit(g, "torch", "torch")
+    at(g, 6)
+    with edit(g) as s:
+        s.ruin_items = {idx(6): ("boot", "sword"), idx(10): ("hammer", "sack"), idx(1): ("coin", "tea")}
+    daylight(g)
+    play(g, "explore")
+    model, stream, others = Model(g, seat(g)), Stream(3), set()
+    for _ in range(20):
+        sample = model.sample(stream)
+        assert sample.state.ruin_items[idx(6)] == ("boot", "sword")
+        assert sample.legal_action_ids() == ["take:boot", "take:sword"]
+        others.add(sample.state.ruin_items[idx(10)])
+    assert len(others) > 1  # the ruins he is not looking into are still resampled
+    assert choose(make_agent("greedy", seed=1), g) in ("take:boot", "take:sword")
+
+
 # ---- Aid (LR-09-05-04) and relationships (LR-09-02-09-01 ...) ------------------------------------------------
 
 @pytest.mark.rule("LR-09-05-04", "LR-09-02-09-01", "LR-09-02-09-01-01", "LR-09-02-09-01-02", "LR-09-02-09-02",

@@ -251,6 +251,20 @@ def test_report_tables_count_ties_as_shared_wins(tmp_path):
         "alhambra": (2, 2.0), None: (4, 1.0)}
 
 
+def test_report_pools_measures_over_games_and_shows_their_figures(tmp_path):
+    records = [_record(0, [0], summary={"control_turns": {"lead": [2, 4], "other": [1]}, "held": ["1", "0"]}),
+               _record(1, [1], summary={"control_turns": {"lead": [3]}, "held": ["0", "2"]})]
+    (section,) = report.analyse(records)
+    assert section["measures"]["control_turns"] == [
+        {"key": "lead", "n": 3, "mean": 3.0, "median": 3.0, "min": 2, "max": 4},
+        {"key": "other", "n": 1, "mean": 1.0, "median": 1.0, "min": 1, "max": 1}]
+    assert "control_turns" not in section["categories"]  # a measure is no per-seat category
+    assert {r["key"]: r["wins"] for r in section["categories"]["held"]} == {"1": 1.0, "0": 0.0, "2": 1.0}
+    assert report.measure_rows({"x": [1, 2, 3, 10]})[0]["median"] == 2.5
+    html = report.build(records, tmp_path / "r").index.read_text(encoding="utf-8")
+    assert "control_turns (pooled over all games)" in html and "<td>lead</td><td>3</td><td>3.00</td>" in html
+
+
 def test_report_writes_index_html_with_the_tables_and_plots(tmp_path):
     results = tmp_path / "gw.jsonl"
     sim.run("greatwall", 2, 2, ["random", "greedy"], seed=3, out=results, progress=False)

@@ -2,7 +2,8 @@
 
 `build(results, out_dir)` writes `out_dir/index.html` and PNG plots made with matplotlib (the
 `report` extra). Tables: win rate by seat, by agent and by every category the game's
-`Ruleset.summary` gives (General, clan, wonder...), each with a 95% Wilson score interval;
+`Ruleset.summary` gives (General, clan, wonder...), each with a 95% Wilson score interval, and
+its measures (label -> numbers, pooled over the games: count, mean, median, least, greatest);
 ties count as 1/k of a win for each of the k winners. Plots: score histograms per seat and per
 agent, win rate by agent, game length (turns) and decisions per game. A file holding several
 configurations (game, players, options) gets one section per configuration.
@@ -90,6 +91,7 @@ def analyse(records: list[dict]) -> list[dict]:
         players = first["players"]
         seats, agents = Tally(), Tally()
         categories: dict[str, Tally] = {}
+        measures: dict[str, dict[str, list]] = {}
         seat_scores = [[] for _ in range(players)]
         agent_scores: dict[str, list] = defaultdict(list)
         for r in records:
@@ -101,7 +103,11 @@ def analyse(records: list[dict]) -> list[dict]:
                 seat_scores[s].append(score)
                 agent_scores[r["agents"][s]].append(score)
             for name, values in (r.get("summary") or {}).items():
-                if isinstance(values, list) and len(values) == players:
+                if is_measure(values):
+                    pool = measures.setdefault(name, {})
+                    for label, numbers in values.items():
+                        pool.setdefault(label, []).extend(numbers)
+                elif isinstance(values, list) and len(values) == players:
                     tally = categories.setdefault(name, Tally())
                     for s, v in enumerate(values):
                         tally.add(v if isinstance(v, (str, int, float, bool)) or v is None else json.dumps(v),
@@ -110,10 +116,29 @@ def analyse(records: list[dict]) -> list[dict]:
             "game": first["game"], "players": players, "options": first["options"], "records": records,
             "seats": seats.rows(list(range(players))), "agents": agents.rows(), "categories": {
                 k: t.rows() for k, t in categories.items()},
+            "measures": {k: measure_rows(pool) for k, pool in measures.items()},
             "seat_scores": seat_scores, "agent_scores": dict(agent_scores),
             "turns": [r.get("turns", r["decisions"]) for r in records], "decisions": [r["decisions"] for r in records],
         })
     return sections
+
+
+def is_measure(values) -> bool:
+    """A summary entry pooled over games rather than tallied by seat: label -> list of numbers."""
+    return isinstance(values, dict) and all(
+        isinstance(v, list) and all(isinstance(x, (int, float)) for x in v) for v in values.values())
+
+
+def measure_rows(pool: dict[str, list]) -> list[dict]:
+    """Per label: how many numbers, their mean, median, least and greatest."""
+    rows = []
+    for label in sorted(pool):
+        xs = sorted(pool[label])
+        n = len(xs)
+        median = (xs[(n - 1) // 2] + xs[n // 2]) / 2 if n else 0.0
+        rows.append({"key": label, "n": n, "mean": sum(xs) / n if n else 0.0, "median": median,
+                     "min": xs[0] if n else 0, "max": xs[-1] if n else 0})
+    return rows
 
 
 # ---- plots -------------------------------------------------------------------------------------
@@ -209,6 +234,15 @@ def _table(t, rows: list[dict], first: str, kind: str, label=str) -> str:
     return f'<table class="{kind}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>\n'
 
 
+def _measure_table(t, rows: list[dict], first: str) -> str:
+    head = "".join(f"<th>{html.escape(h)}</th>" for h in [first] + [t(k) for k in (
+        "report.col.samples", "report.col.mean", "report.col.median", "report.col.min", "report.col.max")])
+    body = "".join(
+        f"<tr><td>{html.escape(str(r['key']))}</td><td>{r['n']}</td><td>{r['mean']:.2f}</td><td>{_num(r['median'])}</td>"
+        f"<td>{_num(r['min'])}</td><td>{_num(r['max'])}</td></tr>" for r in rows)
+    return f'<table class="measure-{html.escape(first)}"><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>\n'
+
+
 @dataclass
 class Report:
     index: Path                                   # out_dir/index.html
@@ -271,6 +305,9 @@ def build(results, out_dir, lang: str = "en", source: str | None = None) -> Repo
             parts.append(f"<h3>{html.escape(t('report.by_category', category=category))}</h3>\n")
             parts.append(_table(t, rows, category, f"by-{html.escape(category)}",
                                 lambda v: t("report.none") if v is None else str(v)))
+        for measure, rows in sec["measures"].items():
+            parts.append(f"<h3>{html.escape(t('report.measure', measure=measure))}</h3>\n")
+            parts.append(_measure_table(t, rows, measure))
         parts.append(f"<h3>{html.escape(t('report.scores'))}</h3>\n")
         for name, series, label in (
                 (f"{prefix}scores_seat.png", {f"seat {s}": v for s, v in enumerate(sec["seat_scores"])}, "Scores by seat"),

@@ -115,7 +115,7 @@ class Module(Part):
         self.lines: Callable[..., list[str]] | None = None  # terminal lines: the game defines the arguments
         self.picture: Callable[..., Any] | None = None  # its part of the board picture: the game defines it
         self.potential: Callable[[Any, int], float] | None = None  # (state, seat) -> term of the position value
-        self.summary: Callable[[Any], JSON] | None = None  # (state) -> report categories, one value per seat
+        self.summary: Callable[[Any], JSON] | None = None  # (state) -> report categories (Ruleset.summary)
         self.actions: Callable[[int, JSON], list[Segment]] | None = None  # (players, options) -> its action ids
 
     @property

@@ -117,8 +117,9 @@ class Ruleset:
 
     def summary(self, state: Any) -> JSON:
         """Per-game categories for simulation reports: name -> one JSON value per seat
-        (e.g. {"general": ["g1", "g4"]}); a report tallies wins by each value. The base game's
-        and the active modules'."""
+        (e.g. {"general": ["g1", "g4"]}); a report tallies wins by each value. An entry that maps
+        labels to lists of numbers is a measure the report pools over games instead. The base
+        game's and the active modules'."""
         out = dict(self.base_summary(state))
         for module in self.active(state):
             if module.summary is not None:

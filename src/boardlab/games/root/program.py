@@ -23,6 +23,8 @@ from .content import HIRELINGS
 
 BASE = Part()
 POINTS: dict[str, str] = {
+    "ruins_seen": "fn(state, seat) -> clearings whose ruin items the seat is looking at now (a Vagabond choosing "
+                  "what to take as he explores): resampling leaves them where they are",
     "moved_into": "fn(state, seat, faction, clearing, warriors) -> tasks, after warriors of `faction` (moved by "
                   "`seat`) entered `clearing` (the Alliance's Outrage)",
     "removed": "fn(state, by_seat, owner, clearing, pieces, in_battle) -> tasks, after `pieces` of `owner` were "

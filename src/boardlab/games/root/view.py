@@ -9,7 +9,7 @@ from . import actions as A
 from . import advanced as ADV
 from .content import (CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, HIRELING_ITEM_NAMES, ITEM_NAMES, MAPS, QUESTS,
                       SETUP_CARDS, SUIT_NAMES, owner_name)
-from .program import PROGRAM
+from .program import PROGRAM, extensions
 from .state import FOREST, RootState
 
 # What each argument of an id is, by head (modules add theirs with `Faction.forms`).
@@ -59,19 +59,21 @@ def _where(loc: int) -> dict:
 
 def resample(state: RootState, seat: int | None, stream: Any) -> None:
     """Other hands and the deck dealt again from the cards the seat cannot see (cards it knows, such
-    as one it was shown, stay put); the items under the ruins shuffled among the ruins. (The Advanced
+    as one it was shown, stay put); the items under the ruins shuffled among the ruins but a ruin the seat is
+    looking into (extension point `ruins_seen`). (The Advanced
     Setup's secret choices of cards to keep are places in the hands: they follow the new hands.)"""
     known = state.known_to(seat)
     places = [h for s, h in enumerate(state.hands) if s != seat] + [state.deck]
     redeal(places, lambda card: card in known, stream.shuffle)
+    seen = {c for fn in extensions(state, "ruins_seen") for c in fn(state, seat)} if seat is not None else set()
     if state.ruin_items:
-        keys = sorted(state.ruin_items)
+        keys = sorted(k for k in state.ruin_items if k not in seen)
         sizes = [len(state.ruin_items[k]) for k in keys]
         pool = stream.shuffle(sorted(i for k in keys for i in state.ruin_items[k]))
         out, at = {}, 0
         for k, n in zip(keys, sizes):
             out[k], at = tuple(pool[at:at + n]), at + n
-        state.ruin_items = out
+        state.ruin_items = {**state.ruin_items, **out}
 
 
 # ---- texts ---------------------------------------------------------------------------------------------

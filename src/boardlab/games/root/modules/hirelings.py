@@ -40,7 +40,7 @@ from .. import advanced as ADV
 from ..content import HIRELING_DATA, HIRELINGS, PLAYABLE_HIRELINGS, hirelings_possible
 from ..program import PROGRAM, hireling
 from ..state import RootState
-from . import hirelings_board
+from . import hireling_stats, hirelings_board
 
 NAME = "hirelings"
 MODULE = Module(NAME, messages=f"{NAME}.yaml")
@@ -451,6 +451,7 @@ def potential(state: RootState, seat: int) -> float:
 
 
 MODULE.potential = potential
+MODULE.summary = lambda state: hireling_stats.summary(state, H(state).dealt)
 
 
 def actions(players: int, options: dict) -> list[Segment]:

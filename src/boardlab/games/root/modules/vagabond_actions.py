@@ -218,6 +218,15 @@ def run_explore(state: RootState, task: VExplore) -> None:
     T.ask(state, task.seat, "vagabond_ruin")
 
 
+def ruins_seen(state: RootState, seat: int) -> tuple[int, ...]:
+    """The ruin the seat's Vagabond looks into while choosing an item (RTA-VB-07)."""
+    task = T.top(state) if state.tasks else None
+    return (task.clearing,) if isinstance(task, VExplore) and task.seat == seat else ()
+
+
+MODULE.answer("ruins_seen", ruins_seen)
+
+
 @MODULE.task_decision("vagabond_ruin", lambda state: [f"take:{k}" for k in ruin_choices(
     state, T.top(state).name, T.top(state).clearing)])
 def apply_ruin(state: RootState, action_id: str) -> None:
