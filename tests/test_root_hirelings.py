@@ -960,6 +960,7 @@ def test_the_report_summary_counts_holders_hires_and_control_turns_by_die():
     label = {k: f"{k} ({'demoted' if g.state.mods[k].demoted else 'promoted'})" for k in (DYNASTY, EXILE)}
     summary = g.rules.summary(g.state)
     assert summary["hirelings_held"] == ["2", "0"] and summary["faction"] == ["marquise", "alliance"]
+    assert summary["hirelings_at_end"] == ["2", "0"]
     assert summary["hireling_hired"] == {label[DYNASTY]: [1], label[EXILE]: [1]}
     assert summary["hireling_gains"] == {label[DYNASTY]: [1], label[EXILE]: [1]}
     assert summary["control_turns"] == {"lead, cut by the game's end": [0, 0]}
@@ -971,6 +972,7 @@ def test_the_report_summary_counts_holders_hires_and_control_turns_by_die():
         s.log(("LR-01-04-01",), "ev.turn", seat=1, faction=s.faction[1], turn=0)
     summary = g.rules.summary(g.state)
     assert summary["hirelings_held"] == ["2", "1"] and summary["hireling_gains"][label[DYNASTY]] == [2]
+    assert summary["hirelings_at_end"] == ["2", "0"]  # the events alone change no control (state.hired)
     assert summary["control_turns"] == {"lead": [2], "lead, cut by the game's end": [2], "other, cut by the game's end": [1]}
 
 

@@ -29,7 +29,7 @@ def control_spells(state: RootState) -> list[tuple[int, str, str, int, bool]]:
 
 
 def summary(state: RootState, dealt: tuple[str, ...]) -> dict:
-    """Per seat: how many hirelings it held during the game (a win-rate category). Pooled over games
+    """Per seat: how many hirelings it held during the game, and at its end (win-rate categories). Pooled over games
     (measures, label -> numbers): whether each dealt hireling was ever hired (1/0), how many times it
     changed hands, and the turns each control lasted by die (cut short by the game's end or not)."""
     spells = control_spells(state)
@@ -38,6 +38,7 @@ def summary(state: RootState, dealt: tuple[str, ...]) -> dict:
     turns: dict[str, list[int]] = {}
     for _, _, die, n, ended in spells:
         turns.setdefault(die if ended else f"{die}, cut by the game's end", []).append(n)
-    return {"hirelings_held": [str(n) for n in held],
+    at_end = [sum(1 for key in dealt if state.hired.get(key) == s) for s in range(state.players)]
+    return {"hirelings_held": [str(n) for n in held], "hirelings_at_end": [str(n) for n in at_end],
             "hireling_hired": {label: [int(n[0] > 0)] for label, n in gains.items()},
             "hireling_gains": gains, "control_turns": turns}
