@@ -492,11 +492,12 @@ def daylight(state: RootState) -> str:
     return T.run_then(state, [LizardDaylight(seat(state))], RETURN)
 
 
-def build_sites(state: RootState, suit: str) -> list[int]:
-    """LR-10-05-01: a clearing of the suit the Cult rules, with room, and a garden of that suit left."""
+def build_sites(state: RootState, suit: str, ruled: list[str | None] | None = None) -> list[int]:
+    """LR-10-05-01: a clearing of the suit the Cult rules, with room, and a garden of that suit left (`ruled`: the
+    rulers, if known)."""
     if gardens_left(state, suit) <= 0:
         return []
-    ruled = B.rulers(state)
+    ruled = ruled or B.rulers(state)
     return [c for c in B.clearings_of_suit(state, suit) if ruled[c] == NAME and B.open_slots(state, c) > 0
             and B.may_place(state, NAME, c)]
 
@@ -515,20 +516,14 @@ def can_score(state: RootState, suit: str) -> bool:
 
 def ritual_options(state: RootState, me: int) -> list[str]:
     """One ritual per card revealed; a bird card only for Sacrifice (Hatred of Birds, LR-10-02-02; RTA-LC-10)."""
-    out = []
-    for card in dict.fromkeys(state.hands[me]):
-        suit = CARDS[card].suit
-        if suit == "bird":
-            if state.supply[NAME]:
-                out.append(f"ritual:sacrifice:{card}")
-            continue
-        if build_sites(state, suit):
-            out.append(f"ritual:build:{card}")
-        if recruit_sites(state, suit):
-            out.append(f"ritual:recruit:{card}")
-        if can_score(state, suit):
-            out.append(f"ritual:score:{card}")
-    return out
+    cards = list(dict.fromkeys(state.hands[me]))
+    suits = {CARDS[c].suit for c in cards} - {"bird"}
+    ruled = B.rulers(state) if suits else []
+    open_to = {s: [r for r, ok in (("build", build_sites(state, s, ruled)), ("recruit", recruit_sites(state, s)),
+                                   ("score", can_score(state, s))) if ok] for s in suits}
+    if state.supply[NAME]:
+        open_to["bird"] = ["sacrifice"]
+    return [f"ritual:{r}:{c}" for c in cards for r in open_to.get(CARDS[c].suit, ())]
 
 
 @MODULE.handler(LizardDaylight)
