@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from root_helpers import clear, events, hand, idx, new, play, put, rules_logged, set_up, start, warriors
+from test_root_render import board as svg_of, clickables, legal_of, parse
 
 import boardlab
 from boardlab.agents import choose, make_agent
@@ -641,3 +642,27 @@ def test_the_board_on_the_terminal_and_web_tables_in_every_language():
     svg = render_board(g.view(0), "en", g.legal_action_ids())
     assert 'data-board="lizard"' in svg and 'data-gardens="fox" data-on-map="2" data-left="3"' in svg
     assert 'data-outcast="rabbit" data-hated="1"' in svg and 'data-acolytes="2"' in svg and 'data-lost-souls="2"' in svg
+
+
+def test_random_games_with_the_cult_render_and_click_exactly_the_legal_ids_naming_things():
+    import random
+    from boardlab.games.root.view import forms
+    shapes = {"clearing", "card", "seat", "faction", "forest"}
+    rules = ruleset("root")
+    for seed, factions, map_name in ((1, ["lizard", "marquise"], "autumn"), (2, ["eyrie", "lizard", "alliance"], "lake")):
+        g = boardlab.new_game("root", len(factions), seed=seed, options={"factions": factions, "below_reach": True,
+                                                                          "map": map_name})
+        rng = random.Random(seed)
+        for step in range(250):
+            if g.is_over:
+                break
+            view = g.view(g.to_play)
+            legal = legal_of(view)
+            named = {a for a in legal if any(k in shapes for k in forms().get(a.split(":")[0], ())[:a.count(":")])}
+            assert set().union(set(), *clickables(svg_of(view)).values()) == named, (seed, step, g.decision)
+            if step % 50 == 0:
+                for seat in [*range(len(factions)), None]:
+                    for lang in ("en", "zh-Hant", "zh-Hans"):
+                        parse(render_board(g.view(seat), lang))
+                        assert rules.render_text(g.view(seat), lang)
+            g.apply(rng.choice(g.legal_action_ids()))
