@@ -113,7 +113,12 @@ def ruler(state: RootState, c: int) -> str | None:
     """Who rules `c`: the most warriors and buildings; a tie means no one (LR-02-05), unless a tied
     faction wins ties where it has a piece (the Eyrie's Lords of the Forest, LR-07-02-02). A controlled
     hireling's pieces count for its controller, an uncontrolled hireling rules as if it were a player
-    (LR-AH-03-01): the answer is a faction's key or an uncontrolled hireling's."""
+    (LR-AH-03-01): the answer is a faction's key or an uncontrolled hireling's. An effect may give the rule
+    outright (extension point `rules_outright`: the Lizard Cult's Pilgrims)."""
+    for fn in extensions(state, "rules_outright"):
+        who = fn(state, c)
+        if who is not None:
+            return who
     counts = {f: w[c] for f, w in state.warriors.items() if w[c]}
     for owner, _ in state.buildings[c]:
         if owner:

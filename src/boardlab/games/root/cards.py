@@ -58,7 +58,16 @@ def reshuffle(state: RootState) -> None:
 
 
 def to_pile(state: RootState, card: str) -> None:
-    """A discarded card goes to the discard pile; a dominance card goes near the map (LR-03-03-03)."""
+    """A discarded or spent card goes to the discard pile; a dominance card goes near the map (LR-03-03-03);
+    a module may take it instead (extension point `takes_discard`: the Lizard Cult's Lost Souls)."""
+    for fn in extensions(state, "takes_discard"):
+        if fn(state, card):
+            return
+    to_discard_pile(state, card)
+
+
+def to_discard_pile(state: RootState, card: str) -> None:
+    """The card onto the discard pile itself, or near the map if it is a dominance card (LR-03-03-03)."""
     state.conceal(card)
     if CARDS[card].kind == "dominance":
         state.dominance_pool.append(card)

@@ -108,6 +108,12 @@ POINTS: dict[str, str] = {
                       "crafting pieces, each once (\"bird\": any suit; the Frog Tinkers' revealed card)",
     "use_crafting_icon": "fn(state, seat, suit) -> True if the module paid one icon of `suit` (\"any\" for a "
                          "\"?\") of the seat's crafting cost with its icon",
+    # later factions (issue 14)
+    "takes_discard": "fn(state, card) -> True if the module took a card that is being spent or discarded instead of "
+                     "the discard pile (the Lizard Cult's Lost Souls pile, LR-10-02-06); cards.to_pile asks it",
+    "rules_outright": "fn(state, clearing) -> the faction that rules `clearing` whatever the warriors and buildings "
+                      "there, or None (the Lizard Cult's Pilgrims where it has a garden, LR-10-02-04); board.ruler "
+                      "asks it first, before counting and before Lords of the Forest",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 
