@@ -210,6 +210,12 @@ def may_place(state: RootState, faction: str, c: int) -> bool:
                    if hasattr(module, "blocks_placing"))
 
 
+def leaving_blocked(state: RootState, owner: str, c: int) -> bool:
+    """Whether pieces of `owner` cannot be moved out of clearing `c` (extension point `blocks_leaving`: the
+    Corvids' snare)."""
+    return c < len(state.tokens) and any(fn(state, owner, c) for fn in extensions(state, "blocks_leaving"))
+
+
 # ---- placing and removing ------------------------------------------------------------------------------
 
 def place_warriors(state: RootState, faction: str, c: int, n: int) -> int:

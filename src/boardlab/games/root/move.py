@@ -20,6 +20,8 @@ def destinations(state: RootState, faction: str, origin: int, ignore_rule: bool 
     """Where warriors of `faction` in `origin` may move now (adjacent for the faction, extension point
     `adjacent`); `ignore_rule` for a move that ignores rule (False Orders), as do factions that
     need no rule and moves under `moves_ignore_rule` (Corvid Planners). `ruled`: the rulers, if known."""
+    if B.leaving_blocked(state, faction, origin):  # a snare (LR-13-07-02)
+        return []
     near = set(B.adjacent(state, faction, origin))
     for fn in extensions(state, "move_destinations"):
         near.update(fn(state, faction, origin))

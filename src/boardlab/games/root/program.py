@@ -35,6 +35,9 @@ POINTS: dict[str, str] = {
     "move_destinations": "fn(state, faction, origin) -> more clearings a move from `origin` may reach (the Ferry)",
     "blocks_move": "fn(state, faction, origin, dest) -> True if pieces of `faction` cannot make that move",
     "moved": "fn(state, seat, faction, origin, dest, warriors) -> tasks after any move (the Ferry goes along)",
+    "blocks_leaving": "fn(state, owner, clearing) -> True if pieces of `owner` (warriors, a pawn) cannot be moved out of "
+                      "`clearing` at all (the Corvids' face-up snare, LR-13-07-02); board.leaving_blocked asks it for "
+                      "every move, the Vagabond's Slip excepted (LR-09-04-02)",
     "battle_effects": "fn(state, battle, seat, attacking) -> `effect:KEY` ids the seat may use in that battle now",
     "use_battle_effect": "fn(state, battle, seat, key) -> the battle after the effect, or None if the key is not "
                          "this module's",
