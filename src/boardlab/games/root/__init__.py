@@ -216,7 +216,12 @@ class Root(Ruleset):
                      "deck": "exiles"}),
                 (4, {"setup": "advanced", "hirelings": ["warm_sun_prophets", "popular_band", "highway_bandits"],
                      "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard"]}),
-                (5, {"setup": "advanced"})]
+                (5, {"setup": "advanced"}),
+                # the Corvid Conspiracy (issue 14): plots face down, a draft with its setup card
+                (3, {"factions": ["marquise", "eyrie", "corvid"], "map": "lake"}),
+                (4, {"factions": ["corvid", "marquise", "alliance", "vagabond"], "map": "winter", "hirelings": "random"}),
+                (4, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid"],
+                     "deck": "exiles"})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),
