@@ -156,7 +156,7 @@ def _setup_options(state: RootState, task: CorvidSetup) -> list[str]:
     if task.stage == "homeland":
         return [f"plot_at:{A.clearing_id(c)}" for c in range(len(state.suits)) if ADV.may_be_homeland(state, NAME, c)]
     if task.stage == "plot":
-        return [f"plot:{k}" for k in dict.fromkeys(C(state).supply)]
+        return [f"plot:{k}" for k in PLOTS if k in C(state).supply]
     return [f"warrior_at:{A.clearing_id(c)}" for c in scatter_sites(state, BOARD["suits"][task.suit])]
 
 
@@ -510,7 +510,7 @@ class CorvidPlot(NamedTuple):
 
 
 def _plot_types(state: RootState) -> list[str]:
-    return [f"plot:{k}" for k in dict.fromkeys(C(state).supply)]
+    return [f"plot:{k}" for k in PLOTS if k in C(state).supply]
 
 
 @MODULE.handler(CorvidPlot)
