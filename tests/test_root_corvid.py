@@ -619,3 +619,21 @@ def test_random_games_with_the_conspiracy_render_and_click_exactly_the_legal_ids
                         parse(render_board(g.view(seat), lang))
                         assert rules.render_text(g.view(seat), lang)
             g.apply(rng.choice(g.legal_action_ids()))
+
+
+@rule("LR-13-07-02", "RTA-CC-11", "LR-09-04-02")
+def test_a_snare_holds_the_vagabond_in_but_not_his_slip():
+    from boardlab.games.root.modules import vagabond_turn as VT
+    from boardlab.games.root.state import FOREST
+    g = table(factions=("vagabond", "corvid"))
+    plot(g, 8, "snare", up=True)
+    with positions.edit(g) as s:
+        s.pawns = {**s.pawns, "vagabond": idx(8)}
+    forest = FOREST  # the first forest: a move into it leaves the clearing too
+    assert VT.blocked(g.state, "vagabond", idx(8), idx(4)) and VT.blocked(g.state, "vagabond", idx(8), forest)
+    assert not VT.blocked(g.state, "vagabond", idx(8), idx(4), slip=True)
+    assert idx(4) in VT.slip_options(g.state, "vagabond")
+    with positions.edit(g) as s:
+        s.tokens[idx(8)] = ((NAME, "plot"),)
+        s.mods[NAME].facedown[idx(8)] = "snare"
+    assert not VT.blocked(g.state, "vagabond", idx(8), idx(4))  # face down: no effect
