@@ -238,11 +238,11 @@ def test_replay_prints_the_localised_log(human_save):
 
 def test_replay_step_shows_each_action_and_can_stop(human_save):
     n = len(json.loads(human_save.read_text(encoding="utf-8"))["log"])
-    result = run("replay", str(human_save), "--step", input="\n" * n)
+    result = run("replay", str(human_save), "--step", "--seat", "0", input="\n" * n)
     assert result.exit_code == 0, result.output
     assert f"[1/{n}] Seat 0: Place tile " in result.output
     assert f"[{n}/{n}]" in result.output
-    stopped = run("replay", str(human_save), "--step", input="q\n")
+    stopped = run("replay", str(human_save), "--step", "--seat", "0", input="q\n")
     assert f"Replay stopped after 1 of {n}" in stopped.output
     assert "[2/" not in stopped.output
 

@@ -436,6 +436,15 @@ def _write_save(path: str, game, out: _Out) -> None:
     out.print(out.t("cli.play.saved", path=path))
 
 
+def _check_save_path(path: str, out: _Out) -> None:
+    """Before a game starts: --save names a file in an existing folder."""
+    if Path(path).is_dir():
+        raise _Fail(out.t("cli.err.save_is_dir", path=path))
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise _Fail(out.t("cli.err.save_dir", path=path, folder=folder))
+
+
 @app.command("play", help=_h("play"))
 def play_cmd(
     game: str = typer.Argument(..., help=_h("game")),
@@ -453,9 +462,9 @@ def play_cmd(
         seat_specs = _split_seats(seats) if seats is not None else None
         if players is None:
             players = len(seat_specs) if seat_specs else rules.min_players
+        options = _configure(rules, players, _parse_options(rules, option, lang))  # before any list per seat
         if seat_specs is None:
-            seat_specs = [HUMAN] + ["random"] * (players - 1) if isinstance(players, int) and players > 0 else []
-        options = _configure(rules, players, _parse_options(rules, option, lang))
+            seat_specs = [HUMAN] + ["random"] * (players - 1)
         if len(seat_specs) != players:
             raise _Fail(out.t("cli.err.seats_count", seats=len(seat_specs), players=players))
         if seed is None:
@@ -472,9 +481,7 @@ def play_cmd(
             except ConfigError as exc:
                 raise _Fail(out.t("cli.err.seat_spec", seat=s, spec=spec, message=exc.text(out.lang))) from None
         if save:
-            folder = Path(save).parent
-            if not folder.is_dir():
-                raise _Fail(out.t("cli.err.save_dir", path=save, folder=folder))
+            _check_save_path(save, out)
         g = new_game(game, players, seed, options)
         title = rules.catalogue.text("game.title", lang) if rules.catalogue.has("game.title") else game
         out.print(out.t("cli.play.start", game=title, players=players, seed=seed), style="bold")
@@ -501,6 +508,8 @@ def _read_save(path: str, lang: str):
         data = json.loads(text)
     except ValueError as exc:
         raise _Fail(cat.text("cli.err.save_json", lang, path=path, reason=exc)) from None
+    except RecursionError:
+        raise _Fail(cat.text("cli.err.save_nested", lang, path=path)) from None
     try:
         return data, load(data)
     except BoardlabError as exc:
@@ -537,8 +546,7 @@ def replay_cmd(
             log = saved.log
             waiting = True
             for n, (who, action) in enumerate(log, 1):
-                out.print(out.t("cli.replay.step", n=n, total=len(log), seat=out.seat(who),
-                                action=game.describe_action(action, lang)), style="bold")
+                out.print(_replay_step(game, n, len(log), who, action, seat, out), style="bold")
                 game.apply(action)
                 session.print_events(session.new_events(seat))
                 if waiting and n < len(log):
@@ -559,6 +567,14 @@ def replay_cmd(
             out.print(out.t("cli.replay.in_progress"))
             out.print(out.t("to_play", seat=out.seat(saved.to_play)))
             out.print(session.scores_line(saved.scores))
+
+
+def _replay_step(game, n: int, total: int, who: int, action: str, seat: int | None, out: _Out) -> str:
+    """A replay step's heading. Only the watching seat's own actions are named: another seat's
+    may be a secret choice, known only through the events that reveal it (as in the web replay)."""
+    if who != seat:
+        return out.t("cli.replay.step_other", n=n, total=total, seat=out.seat(who))
+    return out.t("cli.replay.step", n=n, total=total, seat=out.seat(who), action=game.describe_action(action, out.lang))
 
 
 # ---- rules ------------------------------------------------------------------------------------

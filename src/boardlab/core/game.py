@@ -66,7 +66,21 @@ class Game:
         return [Action(a, self.describe_action) for a in self.legal_action_ids()]
 
     def describe_action(self, action_id: str, lang: str = "en") -> str:
-        return self.rules.describe_action(self.state, action_id, check_lang(lang))
+        """An action's text; IllegalAction for an id that is no action of this game."""
+        check_lang(lang)
+        if not isinstance(action_id, str):
+            raise IllegalAction("err.action_type", type=type(action_id).__name__)
+        if not self.is_legal(action_id):
+            self._check_known(action_id)
+        return self.rules.describe_action(self.state, action_id, lang)
+
+    def _check_known(self, action_id: str) -> None:
+        """An id outside the game's action space cannot be described (a malformed id)."""
+        try:
+            self.action_space.encode(action_id)
+        except ValueError:
+            examples = ", ".join(dict.fromkeys(self.legal_action_ids()[:3])) or "-"
+            raise IllegalAction("err.action_unknown", action=action_id, examples=examples) from None
 
     @property
     def action_space(self) -> ActionSpace:
@@ -218,19 +232,35 @@ def new_game(name: str, players: int, seed: int = 0, options: JSON | None = None
     return Game(name, players, seed, options)
 
 
-def replay(game: Game, log: Any) -> Game:
-    """Apply a log to a fresh game; raises SaveFileError on the first bad entry."""
-    for i, entry in enumerate(log):
-        if not isinstance(entry, (list, tuple)) or len(entry) != 2:
-            raise SaveFileError("err.save.pair", i=i)
-        seat, action_id = entry
+def replay(game: Game, log: Any) -> int:
+    """Apply a log to a fresh game; raises SaveFileError on the first bad entry. Returns how many
+    entries were played under another id: spellings the rules now list under one id (a Carcassonne
+    tile's equivalent rotations, listed once since issue 16). A save holding one was written by an
+    older engine whose state differed in layout only, so, as for a version-1 save, its log is
+    checked by replay alone."""
+    aliased = 0
+    for i, (seat, action_id) in enumerate(_entries(log)):
         if seat != game.to_play:
             raise SaveFileError("err.save.seat", i=i, seat=seat, expected=game.to_play)
         try:
             game.apply(action_id)
         except IllegalAction as exc:
             raise SaveFileError("err.save.entry", i=i, reason=exc) from None
-    return game
+        aliased += game._log[-1][1] != action_id
+    return aliased
+
+
+def _entries(log: Any) -> list[tuple[int, str]]:
+    """A save's log as (seat, action id) pairs; SaveFileError naming the first malformed entry."""
+    out = []
+    for i, entry in enumerate(log):
+        if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+            raise SaveFileError("err.save.pair", i=i)
+        seat, action_id = entry
+        if type(seat) is not int or not isinstance(action_id, str):  # not 0.0, true or 5
+            raise SaveFileError("err.save.entry_types", i=i, seat=seat, action=action_id)
+        out.append((seat, action_id))
+    return out
 
 
 def load(data: Any, trust_snapshot: bool = False) -> Game:
@@ -243,18 +273,19 @@ def load(data: Any, trust_snapshot: bool = False) -> Game:
         raise SaveFileError("err.save.object")
     if data.get("format") != SAVE_FORMAT:
         raise SaveFileError("err.save.format", format=data.get("format"))
-    if data.get("version") in OLD_VERSIONS:
+    version = data.get("version")
+    if type(version) is int and version in OLD_VERSIONS:  # not 1.0 or true
         return _rebuild(data)
-    if data.get("version") != SAVE_VERSION:
-        raise SaveFileError("err.save.version", version=data.get("version"), expected=SAVE_VERSION)
+    if type(version) is not int or version != SAVE_VERSION:
+        raise SaveFileError("err.save.version", version=version, expected=SAVE_VERSION)
+    if not isinstance(data.get("state_hash"), str):  # tamper detection is not optional
+        raise SaveFileError("err.save.no_hash", version=SAVE_VERSION)
     game = _fresh(data)
     if trust_snapshot and "snapshot" in data:
-        if "state_hash" not in data:
-            raise SaveFileError("err.save.snapshot_hash")
         _restore(game, data)
-    else:
-        replay(game, data["log"])
-    if "state_hash" in data and data["state_hash"] != game.state_hash():
+    elif replay(game, data["log"]):
+        return game  # an entry the rules now list under another id: see `replay`
+    if data["state_hash"] != game.state_hash():
         raise SaveFileError("err.save.hash")
     return game
 
@@ -280,7 +311,9 @@ def _fresh(data: JSON) -> Game:
 def _rebuild(data: JSON) -> Game:
     """An old save: its log is the game; the old hash covered another state layout and cannot be
     recomputed, so the log is checked by replay alone (every action re-validated)."""
-    return replay(_fresh(data), data["log"])
+    game = _fresh(data)
+    replay(game, data["log"])
+    return game
 
 
 def _restore(game: Game, data: JSON) -> None:
@@ -290,8 +323,8 @@ def _restore(game: Game, data: JSON) -> None:
         raise SaveFileError("err.save.snapshot", reason=str(exc)) from None
     if type(state) is not type(game.state):
         raise SaveFileError("err.save.snapshot_game")
+    log = _entries(data["log"])
     try:
-        log = [(int(s), str(a)) for s, a in data["log"]]
         game.rules.flow_of(state)  # its modules must exist
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveFileError("err.save.snapshot", reason=str(exc)) from None

@@ -22,6 +22,9 @@ from .render import render_tile
 from .state import CarcState
 
 MAX_BASE_SETS = 3
+# CW-32/33, ruling C-12: the first set has 4 wonders, so at most 4 players; the rules for 5 or more
+# stay implemented for later sets (their tests raise this limit as such a set would)
+WONDERS_MAX_PLAYERS = len(WONDER_ORDER)
 Letter = Literal[LETTERS]  # type: ignore[valid-type]
 WonderName = Literal[WONDER_ORDER]  # type: ignore[valid-type]
 
@@ -45,6 +48,8 @@ class CarcassonneOptions(Options):
         return {w: {lang: WONDERS[w].names.get(lang) for lang in LANGS} for w in WONDER_ORDER}
 
     def check(self, players: int) -> None:
+        if "wonders" in self.expansions and players > WONDERS_MAX_PLAYERS:
+            raise ConfigError("err.wonders_players", RULESET.catalogue, players=players, most=WONDERS_MAX_PLAYERS)
         available = Counter({t.letter: t.count * self.base_sets for t in TILESET.tiles})
         available[TILESET.start] -= 1
         for tile, n in Counter(self.draw_order).items():
@@ -69,7 +74,8 @@ class Carcassonne(Ruleset):
         self.catalogue = Catalogue.load(__package__, parent=core_catalogue(), extra="modules")
 
     def main_option_sets(self) -> list[tuple[int, dict]]:
-        return [(n, {}) for n in range(2, 6)] + [(n, {"expansions": ["wonders"]}) for n in range(2, 6)]
+        return [(n, {}) for n in range(2, 6)] + [(n, {"expansions": ["wonders"]})
+                                                  for n in range(2, WONDERS_MAX_PLAYERS + 1)]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         return tuple(options.get("expansions", ()))

@@ -27,6 +27,11 @@ def pos(x: int, y: int) -> int:
     return (x + OFFSET) * STRIDE + (y + OFFSET)
 
 
+def in_range(x: int, y: int) -> bool:
+    """Whether `pos` packs x, y without wrapping onto another cell."""
+    return -OFFSET <= x < OFFSET and -OFFSET <= y < OFFSET
+
+
 def xy(p: int) -> tuple[int, int]:
     return p // STRIDE - OFFSET, p % STRIDE - OFFSET
 
@@ -241,7 +246,10 @@ WONDER_PIECES = {n: tuple(_wonder_piece(w, r) for r in range(4)) for n, w in WON
 
 
 def _signature(p: Piece) -> tuple:
-    return (p.edges, tuple(sorted((s.label, s.pennants, tuple(p.segs[c].label for c in s.cities)) for s in p.segs)))
+    """What a rotation puts on the map: edges and each feature with the cities it touches (as a
+    set: tile H's field touches its two cities in either order)."""
+    return (p.edges, tuple(sorted((s.label, s.pennants, tuple(sorted(p.segs[c].label for c in s.cities)))
+                                  for s in p.segs)))
 
 
 def _canonical_rotations(t: int) -> tuple[int, ...]:

@@ -15,7 +15,7 @@ from ....core.flow import RETURN
 from ....core.module import Module
 from ....core.state import Data
 from .. import board as B
-from ..actions import ROTATIONS, arg, coordinates, meeple_id, meeple_label
+from ..actions import ROTATIONS, arg, coordinates, meeple_id, meeple_label, xyr_after
 from ..content import CITY, DELTA, FIELD, ROAD, WONDER_ORDER, WONDER_PIECES, WONDERS, xy, pos
 from ..rules import add_points, segment_of
 from ..state import CarcState
@@ -72,11 +72,8 @@ def parse_wonder(action_id: str) -> tuple[str, int, int, int] | None:
     """NAME, X, Y, R of a `wonder:NAME:X,Y,R` id, or None."""
     head, _, rest = action_id.partition(":")
     name, _, coords = rest.partition(":")
-    try:
-        x, y, r = (int(v) for v in coords.split(","))
-    except ValueError:
-        return None
-    return (name, x, y, r) if head == "wonder" else None
+    xyr = xyr_after(coords, "")
+    return (name, *xyr) if head == "wonder" and xyr is not None else None
 
 
 def claimant_id(seat: int) -> str:
