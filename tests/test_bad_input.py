@@ -286,3 +286,16 @@ def test_the_command_line_answers_garbage_with_one_line_not_a_traceback(command,
     if result.exit_code == 2:
         assert len(result.stderr.strip().splitlines()) == 1, (args, result.stderr)
     Path(folder / "game.json").unlink(missing_ok=True)
+
+
+# ---- saves written before tile H's equivalent turns were merged ----------------------------------
+def test_a_save_holding_an_equivalent_turn_is_checked_by_replay_alone():
+    """Before issue 16 tile H turned 180° was listed as its own id, with another state layout: such a
+    save replays (every action re-validated) and its old hash cannot be recomputed; a save whose
+    log is all listed ids is held to its hash."""
+    g = boardlab.new_game("carcassonne", 2, seed=1, options={"draw_order": ["H"]})
+    g.apply("place:0,1,0")
+    old = dict(g.save(), log=[[0, "place:0,1,2"]], state_hash="the hash of the old layout")
+    assert boardlab.load(old).log == [(0, "place:0,1,0")]
+    with pytest.raises(SaveFileError, match="hash"):
+        boardlab.load(dict(old, log=[[0, "place:0,1,0"]]))

@@ -247,6 +247,28 @@ def test_replay_step_shows_each_action_and_can_stop(human_save):
     assert "[2/" not in stopped.output
 
 
+def test_replay_for_a_seat_does_not_name_the_other_seats_secret_choices(tmp_path):
+    """Generals and Command cards are chosen in secret: the replay for seat 0 names only seat 0's
+    actions; seat 1's choices are known through the events that reveal them (as in the web replay)."""
+    g = boardlab.new_game("greatwall", 2, seed=3)
+    for _ in range(4):  # both Generals, then both Command cards
+        g.apply(g.legal_action_ids()[0])
+    secret = [g.describe_action(a) for s, a in g.log if s == 1]
+    save = tmp_path / "gw.json"
+    save.write_text(json.dumps(boardlab.load(g.save()).save()))
+    replayed = boardlab.new_game("greatwall", 2, seed=3)
+    mine = []
+    for seat, action in g.log:
+        if seat == 0:
+            mine.append(replayed.describe_action(action))
+        replayed.apply(action)
+    result = run("replay", str(save), "--step", "--seat", "0", input="\n" * 4)
+    assert result.exit_code == 0, result.output
+    assert "[2/4] Seat 1 acts" in result.output and "[4/4] Seat 1 acts" in result.output
+    assert all(text not in result.output for text in secret)
+    assert all(text in result.output for text in mine)
+
+
 def test_replay_of_a_finished_game_shows_winners(tmp_path):
     save = tmp_path / "done.json"
     assert run("play", "carcassonne", "--seats", "random,random", "--seed", "3", "--save", str(save)).exit_code == 0
