@@ -114,7 +114,7 @@ def test_two_bot_game_in_simplified_chinese_with_wonders():
                  "--option", "expansions=wonders", "--lang", "zh-Hans")
     assert result.exit_code == 0, result.output
     assert "游戏结束" in result.output and "最终分数" in result.output
-    assert '"expansions": ["wonders"]' in result.output
+    assert "选项：扩充：人类奇观" in result.output
 
 
 @pytest.mark.parametrize("value", ['["wonders"]', "wonders"])
@@ -199,7 +199,7 @@ def test_human_seat_plays_by_number_explains_and_quits_with_a_loadable_save(huma
 
 def test_human_transcript_shows_view_options_and_rule_texts(tmp_path):
     result = run("play", "carcassonne", "--seed", "11", "--save", str(tmp_path / "g.json"),
-                 input="1\n?\nnot-an-action\nq\n")
+                 input="1\nwhy\nnot-an-action\nq\n")
     out = result.output
     assert result.exit_code == 0, out
     assert "Seat 0: Place the tile" in out  # the decision, localised
@@ -211,6 +211,33 @@ def test_human_transcript_shows_view_options_and_rule_texts(tmp_path):
     assert f"{rid('CB', 4)}: " + rules.rule_text(rid("CB", 4), "en") in out  # ? explains the last events
     assert "'not-an-action' is not an option" in out
     assert "Game stopped." in out and "Game saved to" in out
+
+
+def test_help_lists_the_commands_and_each_one_answers():
+    result = run("play", "carcassonne", "--seed", "11", "--seats", "human,random",
+                 input="help\nboard\nmap\nrule cb-06\nrule nothing\nplace:5,5,0\nwhy\nq\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    for word in ("why", "board", "map", "rule ID", "help, ?", "q "):
+        assert word in out, word
+    assert out.count("Tile in hand: ") == 3  # the turn, `board` and `map`
+    assert f"{rid('CB', 6)}: After placing the tile" in out and "there is no rule 'nothing'" in out
+    assert "'place:5,5,0' is not an option" in out and "(5, 5) has no tile next to it" in out
+    assert "Seat 0 draws tile" in out and f"— {rid('CB', 4)}: Draw a tile" in out  # why: a line an event
+
+
+def test_the_board_is_printed_when_it_changed_not_at_every_decision(tmp_path):
+    """Great Wall: a Command card chosen in secret changes no board; the next decision says so."""
+    result = run("play", "greatwall", "--seed", "4", "--seats", "human,random", input="1\n1\nq\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    assert out.count("the board has not changed") >= 1
+
+
+def test_the_options_line_names_options_and_values_in_the_readers_language():
+    result = run("play", "carcassonne", "--seed", "1", "--option", "expansions=wonders", "--lang", "zh-Hant",
+                 input="q\n")
+    assert "選項：擴充：人類奇觀" in result.output and "{" not in result.output.splitlines()[1]
 
 
 def test_human_seat_accepts_action_ids_and_offers_a_save_on_quit(tmp_path):

@@ -66,6 +66,19 @@ class Clipped:
     __repr__ = __str__
 
 
+class Texts:
+    """A parameter already worded in every language (a game's explanation)."""
+
+    def __init__(self, texts: dict[str, str]):
+        self.texts = texts
+
+    def text(self, lang: str = "en") -> str:
+        return self.texts.get(lang) or self.texts["en"]
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
 def clip(value: Any) -> Any:
     """A parameter as an error may quote it: long strings and huge numbers are clipped."""
     if isinstance(value, str) and len(value) > LONGEST_TEXT:

@@ -7,9 +7,9 @@ from . import codec, rng
 from .action import Action
 from .actions import ActionSpace
 from .codec import JSON
-from .errors import ConfigError, IllegalAction, SaveFileError
+from .errors import ConfigError, IllegalAction, SaveFileError, Texts
 from .events import Event
-from .i18n import check_lang
+from .i18n import LANGS, check_lang
 from .registry import ruleset
 from .ruleset import Ruleset
 from .visibility import redact
@@ -98,14 +98,28 @@ class Game:
         if not self.is_legal(action_id):
             canonical = self.rules.normalize(self.state, action_id)
             if not self.is_legal(canonical):
-                legal = self.legal_action_ids()
-                raise IllegalAction("err.illegal", action=action_id, seat=self.to_play, decision=self.decision,
-                                    legal=", ".join(legal[:8]) + (", ..." if len(legal) > 8 else ""))
+                raise self._illegal(action_id)
             action_id = canonical
         seat = self.state.pending[0]
         self.rules.flow_of(self.state).apply(self.state, action_id)
         self._log.append((seat, action_id))
         self.forget_legal()
+
+    def _illegal(self, action_id: str) -> IllegalAction:
+        """The error for an id not listed now: the decision, the first legal ids and, when the game
+        can tell, why this one is not among them."""
+        legal = self.legal_action_ids()
+        shown = ", ".join(legal[:8]) + (", ..." if len(legal) > 8 else "")
+        why = {lang: self.rules.why_not(self.state, action_id, lang) for lang in LANGS}
+        if why["en"] is None:
+            return IllegalAction("err.illegal", action=action_id, seat=self.to_play, decision=self.decision,
+                                 legal=shown)
+        return IllegalAction("err.illegal_why", action=action_id, seat=self.to_play, decision=self.decision,
+                             legal=shown, why=Texts(why))
+
+    def why_missing(self, lang: str = "en") -> list[str]:
+        """The options the seat to play might expect that are not offered now, each with why."""
+        return [] if self.is_over else self.rules.why_missing(self.state, check_lang(lang))
 
     def forget_legal(self) -> None:
         """The state changed outside `apply` (core.positions): the legal list is recomputed."""

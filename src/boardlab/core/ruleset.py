@@ -99,6 +99,16 @@ class Ruleset:
     def describe(self, state: Any, action_id: str, lang: str) -> str:
         raise NotImplementedError
 
+    def why_not(self, state: Any, action_id: str, lang: str) -> str | None:
+        """Why an id is not a legal action now, from what the seat to play may know and citing the
+        rule (None: the game cannot say more than that it is not listed)."""
+        return None
+
+    def why_missing(self, state: Any, lang: str) -> list[str]:
+        """At a decision: the options a player might expect that are not offered, each with why
+        (from what the seat to play may know, citing the rule)."""
+        return []
+
     def describe_action(self, state: Any, action_id: str, lang: str) -> str:
         """An action's text: from the active module that describes it, else from the base game."""
         for module in self.active(state):
@@ -157,8 +167,14 @@ class Ruleset:
     def resample_base(self, state: Any, seat: int | None, stream: Any) -> None:
         raise NotImplementedError
 
-    def render_text(self, view: JSON, lang: str) -> str | None:
-        """A terminal picture of a seat's view (None: the CLI prints a generic summary)."""
+    def render_text(self, view: JSON, lang: str) -> Any:
+        """A terminal picture of a seat's view: a str, or a `rich.text.Text` for colours (None: the
+        CLI prints a generic summary)."""
+        return None
+
+    def render_map(self, view: JSON, lang: str) -> Any:
+        """The whole board for the terminal's `map` command, where `render_text` crops it (None: the
+        game draws nothing larger than `render_text`)."""
         return None
 
     # bots ----------------------------------------------------------------------------

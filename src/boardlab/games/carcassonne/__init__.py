@@ -16,10 +16,12 @@ from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, Zone
 from . import actions as A
 from . import rules as R
-from .content import KIND_NAMES, LETTERS, TILESET, WONDER_ORDER, WONDERS, xy
+from .content import HALVES, KIND_NAMES, LETTERS, TILESET, WONDER_ORDER, WONDERS, field_direction, xy
 from .modules import REGISTRY
 from .render import render_tile
+from .explain import why_missing, why_not
 from .state import CarcState
+from .text import render_text
 
 MAX_BASE_SETS = 3
 # CW-32/33, ruling C-12: the first set has 4 wonders, so at most 4 players; the rules for 5 or more
@@ -104,29 +106,48 @@ class Carcassonne(Ruleset):
             return t("action.place", lang, tile=tile, x=x, y=y, deg=r * 90)
         if kind == "meeple":
             feature, _, where = A.meeple_label(action_id).partition(":")
-            return t(f"action.meeple.{feature}", lang, where=self._where(where, lang))
+            return t(f"action.meeple.{feature}", lang, where=self._where(feature, where, lang))
         return t("action.pass", lang)
 
-    def _where(self, where: str, lang: str) -> str:
-        """Sides, halves and wonder feature names in the reader's language."""
-        parts = [self.catalogue.text(f"place.{w}", lang) if self.catalogue.has(f"place.{w}") else w
-                 for w in where.split(",") if w]
-        return self.catalogue.text("list.sep", lang).join(parts)
+    def why_not(self, state: CarcState, action_id: str, lang: str) -> str | None:
+        return why_not(self, state, action_id, lang)
+
+    def why_missing(self, state: CarcState, lang: str) -> list[str]:
+        return why_missing(self, state, lang)
+
+    def feature_name(self, label: str, lang: str) -> str:
+        """`city:N` -> "city (north)", `field:EN,ES,SE` -> "field (south-east)"."""
+        kind, _, where = label.partition(":")
+        return self.catalogue.text(f"feature.{kind}", lang) + (f" ({self._where(kind, where, lang)})" if where else "")
+
+    def _where(self, kind: str, where: str, lang: str) -> str:
+        """Sides and wonder feature names in the reader's language; a field by where it lies."""
+        parts = [w for w in where.split(",") if w]
+        if kind == "field" and parts and all(p in HALVES for p in parts):
+            return self.catalogue.text(f"dir.{field_direction(parts)}", lang)
+        names = [self.catalogue.text(f"place.{w}", lang) if self.catalogue.has(f"place.{w}") else w for w in parts]
+        return self.catalogue.text("list.sep", lang).join(names)
+
+    def render_text(self, view: dict, lang: str):
+        return render_text(self, view, lang)
+
+    def render_map(self, view: dict, lang: str):
+        return render_text(self, view, lang, size=None)
 
     def localize(self, key: str, params: dict, lang: str) -> dict:
         """Event parameters in the reader's language: features, wonders, seat lists."""
         out = dict(params)
         sep = self.catalogue.text("list.sep", lang)
         if "feature" in out:
-            kind, _, where = out["feature"].partition(":")
-            out["feature"] = self.catalogue.text(f"feature.{kind}", lang) + (
-                f" ({self._where(where, lang)})" if where else "")
+            out["feature"] = self.feature_name(out["feature"], lang)
         if "wonder" in out:
             out["wonder"] = WONDERS[out["wonder"]].names.get(lang)
         if isinstance(out.get("wonders"), list):
             out["wonders"] = sep.join(WONDERS[n].names.get(lang) for n in params["wonders"])
         if "seats" in out:
-            out["seats"] = sep.join(str(s) for s in params["seats"])
+            out["seats"] = sep.join(self.catalogue.text("txt.seat_name", lang, seat=s) for s in params["seats"])
+        if "rot" in out:
+            out["deg"] = params["rot"] * 90
         return out
 
     # ---- information --------------------------------------------------------------------
