@@ -227,11 +227,14 @@ def test_help_lists_the_commands_and_each_one_answers():
 
 
 def test_the_board_is_printed_when_it_changed_not_at_every_decision(tmp_path):
-    """Great Wall: a Command card chosen in secret changes no board; the next decision says so."""
-    result = run("play", "greatwall", "--seed", "4", "--seats", "human,random", input="1\n1\nq\n")
+    """Great Wall: the decisions after using a bottom effect find the board as it was; each says so once
+    instead of printing it again."""
+    result = run("play", "greatwall", "--seed", "4", "--seats", "human,random", input="1\n1\n1\n1\nq\n")
     out = result.output
     assert result.exit_code == 0, out
+    decisions = out.count("Your options:")
     assert out.count("the board has not changed") >= 1
+    assert out.count("Year 1, ") + out.count("the board has not changed") == decisions
 
 
 def test_the_options_line_names_options_and_values_in_the_readers_language():

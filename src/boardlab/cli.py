@@ -344,6 +344,13 @@ class _Session:
 
     def human_turn(self, seat: int) -> None:
         g, out = self.game, self.out
+        needless = g.needless()
+        if needless is not None:  # no choice can matter: answered for the player, who is told so
+            decision = self.gtext(f"decision.{g.decision}", g.decision)
+            out.print(out.t("cli.play.needless", seat=out.seat(seat), decision=decision,
+                            action=g.describe_action(needless, out.lang)), style="dim")
+            g.apply(needless)
+            return
         view = g.view(seat, out.lang)
         events = self.new_events(seat)
         if events:

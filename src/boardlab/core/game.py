@@ -117,6 +117,10 @@ class Game:
         return IllegalAction("err.illegal_why", action=action_id, seat=self.to_play, decision=self.decision,
                              legal=shown, why=Texts(why))
 
+    def needless(self) -> str | None:
+        """The answer a table may give for the seat to play because no choice can matter (None: ask)."""
+        return None if self.is_over else self.rules.needless(self.state)
+
     def why_missing(self, lang: str = "en") -> list[str]:
         """The options the seat to play might expect that are not offered now, each with why."""
         return [] if self.is_over else self.rules.why_missing(self.state, check_lang(lang))

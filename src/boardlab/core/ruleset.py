@@ -104,6 +104,11 @@ class Ruleset:
         rule (None: the game cannot say more than that it is not listed)."""
         return None
 
+    def needless(self, state: Any) -> str | None:
+        """At a decision none of whose choices can change anything, the answer a table may give for
+        the player instead of asking (None: ask). The legal actions stay as they are."""
+        return None
+
     def why_missing(self, state: Any, lang: str) -> list[str]:
         """At a decision: the options a player might expect that are not offered, each with why
         (from what the seat to play may know, citing the rule)."""

@@ -106,6 +106,12 @@ class GreatWall(Ruleset):
     def describe(self, state: GWState, action_id: str, lang: str) -> str:
         return describe_action(self, state, action_id, lang)
 
+    def needless(self, state: GWState) -> str | None:
+        """GWA-ADVISOR-02: "skip" when no Advisor in hand can change anything now."""
+        if state.pending is not None and state.pending[1] == "advisor" and not S.useful_advisors(state, state.pending[0]):
+            return "skip"
+        return None
+
     def localize(self, key: str, params: dict, lang: str) -> dict:
         return localize_params(self, key, params, lang)
 
