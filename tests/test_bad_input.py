@@ -248,16 +248,20 @@ def test_load_of_garbage_raises_only_save_errors(data, trust):
 
 
 @GARBAGE
-@given(game=st.sampled_from(GAMES), action=st.text(max_size=40) | anything | st.sampled_from(
-    ["place:0,1,0", "place:-1,1025,2", "pass", "meeple:city:N", "command:red_attack", "keep:1", "general:x"]))
-def test_apply_and_describe_of_garbage_raise_only_illegal_action(game, action):
+@given(game=st.sampled_from(GAMES), moves=st.integers(0, 5), action=st.text(max_size=40) | anything | st.sampled_from(
+    ["place:0,1,0", "place:-1,1025,2", "pass", "meeple:city:N", "command:red_attack", "keep:1", "general:x"])
+    | st.builds("{}:{}".format, st.sampled_from(["place", "meeple", "wonder", "section", "slot", "move"]),
+                st.text(max_size=12)))
+def test_apply_and_describe_of_garbage_raise_only_illegal_action(game, moves, action):
     g = boardlab.new_game(game, 2, seed=3)
-    before, legal = g.state_hash(), g.is_legal(action) if isinstance(action, str) else False
+    for _ in range(moves):  # at another decision (a follower, a Command card, ...)
+        g.apply(g.legal_action_ids()[0])
+    before, log, legal = g.state_hash(), g.log, g.is_legal(action) if isinstance(action, str) else False
     if legal:
         return
     with pytest.raises(IllegalAction):
         g.apply(action)
-    assert g.state_hash() == before and g.log == []
+    assert g.state_hash() == before and g.log == log
     try:
         g.describe_action(action)
     except IllegalAction as exc:
@@ -290,12 +294,28 @@ def test_the_command_line_answers_garbage_with_one_line_not_a_traceback(command,
 
 # ---- saves written before tile H's equivalent turns were merged ----------------------------------
 def test_a_save_holding_an_equivalent_turn_is_checked_by_replay_alone():
-    """Before issue 16 tile H turned 180° was listed as its own id, with another state layout: such a
-    save replays (every action re-validated) and its old hash cannot be recomputed; a save whose
-    log is all listed ids is held to its hash."""
+    """Before save version 3 tile H turned 180° was listed as its own id, with another state layout:
+    such a save replays (every action re-validated) and its old hash cannot be recomputed. A save of
+    this version holds only listed ids: an equivalent spelling in it is held to the hash."""
     g = boardlab.new_game("carcassonne", 2, seed=1, options={"draw_order": ["H"]})
     g.apply("place:0,1,0")
-    old = dict(g.save(), log=[[0, "place:0,1,2"]], state_hash="the hash of the old layout")
+    old = dict(g.save(), version=2, log=[[0, "place:0,1,2"]], state_hash="the hash of the old layout")
     assert boardlab.load(old).log == [(0, "place:0,1,0")]
     with pytest.raises(SaveFileError, match="hash"):
         boardlab.load(dict(old, log=[[0, "place:0,1,0"]]))
+    with pytest.raises(SaveFileError, match="hash"):
+        boardlab.load(dict(old, version=3))
+    assert boardlab.load(dict(g.save(), log=[[0, "place:0,1,2"]])).state_hash() == g.state_hash()
+
+
+def test_saves_of_version_2_number_the_great_walls_places_from_0():
+    g = boardlab.new_game("greatwall", 2, seed=4)
+    while not any(a.startswith("section:") for a in g.legal_action_ids()):
+        g.apply(g.legal_action_ids()[0])
+    g.apply("section:2")
+    old = g.save()
+    old["log"][-1] = [old["log"][-1][0], "section:1"]  # as version 2 wrote Section 2
+    restored = boardlab.load(dict(old, version=2))
+    assert restored.log == g.log and restored.state_hash() == g.state_hash()
+    with pytest.raises(SaveFileError):
+        boardlab.load(dict(old, version=3))  # this version's `section:1` is Section 1: another game

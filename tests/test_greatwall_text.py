@@ -44,15 +44,15 @@ def test_each_shot_and_each_slot_says_whether_it_is_vital_and_what_it_pays():
     assert g.decision == "shoot"
     slots = HORDES["plunder_band"].slots
     for a in g.view(0)["legal_actions"]:
-        k = int(a["id"].rsplit(":", 1)[1])
+        k = int(a["id"].rsplit(":", 1)[1]) - 1  # ids number the slots from 1, as the text does
         assert ("not a vital slot" in a["text"]) == (not slots[k].vital), a["text"]
         pays = [f"{n} {name.capitalize()}" for e in slots[k].reward for name, n in e.get("gain", {}).items()]
         assert all(p in a["text"] for p in pays) and ("pays nothing" in a["text"]) == (not pays), a["text"]
-    g.apply("slot:0:0")
+    g.apply("slot:1:1")
     assert g.decision == "dispatch"
     texts = {a["id"]: a["text"] for a in g.view(0)["legal_actions"]}
-    assert texts["dispatch:spearman:0"].endswith("(Plunder Band)")
-    g.apply("dispatch:spearman:0")
+    assert texts["dispatch:spearman:1"].endswith("(Plunder Band)")
+    g.apply("dispatch:spearman:1")
     for lang in LANGS:
         for a in g.view(0, lang)["legal_actions"]:
             assert HORDES["plunder_band"].names.get(lang) in a["text"]
@@ -124,7 +124,7 @@ def test_units_take_their_article_and_tactic_halves_their_names():
     g.state.tactics[0] = ("volley",)
     restart_spring(g)
     act(g, 0, "tactic", "tactic:volley")
-    act(g, 0, "wound", "slot:0:0")
+    act(g, 0, "wound", "slot:1:1")
     texts = [e["text"] for e in g.view(0)["log"]] + [e["text"] for e in g.view(0, "zh-Hant")["log"]]
     assert any("uses Volley (basic half)" in t for t in texts) and not any("(base)" in t or "（base）" in t for t in texts)
     g = boardlab.new_game("greatwall", 2, seed=4)

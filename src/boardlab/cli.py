@@ -408,11 +408,11 @@ class _Session:
         try:
             self.game.apply(answer)
             return True
-        except IllegalAction as exc:
+        except IllegalAction:
             out.print(out.t("cli.play.bad_choice", answer=answer, count=count))
-            why = exc.params.get("why")
-            if why is not None:
-                out.print("  " + why.text(out.lang))
+            why = self.game.rules.why_not(self.game.state, answer, out.lang)
+            if why:
+                out.print("  " + why)
             return False
 
     def ask(self, prompt: str) -> str:

@@ -9,16 +9,19 @@ from .actions import ActionSpace
 from .codec import JSON
 from .errors import ConfigError, IllegalAction, SaveFileError, Texts
 from .events import Event
-from .i18n import LANGS, check_lang
+from .i18n import LANGS, check_lang, core_catalogue
 from .registry import ruleset
 from .ruleset import Ruleset
 from .visibility import redact
 
 SAVE_FORMAT = "boardlab-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 # Version 1 (before the module contract) hashed the state with its event log and in another
-# layout: such saves are migrated by replaying their log (`migrate`).
+# layout: such saves are migrated by replaying their log (`migrate`). Version 2 wrote some action
+# ids another way (The Great Wall counted places from 0): each game reads them as it writes them
+# now (`Ruleset.upgrade_log`); their hashes still hold.
 OLD_VERSIONS = (1,)
+READABLE_VERSIONS = (1, 2, 3)
 
 
 class Game:
@@ -111,11 +114,10 @@ class Game:
         legal = self.legal_action_ids()
         shown = ", ".join(legal[:8]) + (", ..." if len(legal) > 8 else "")
         why = {lang: self.rules.why_not(self.state, action_id, lang) for lang in LANGS}
-        if why["en"] is None:
-            return IllegalAction("err.illegal", action=action_id, seat=self.to_play, decision=self.decision,
-                                 legal=shown)
-        return IllegalAction("err.illegal_why", action=action_id, seat=self.to_play, decision=self.decision,
-                             legal=shown, why=Texts(why))
+        because = Texts({lang: core_catalogue().text("err.because", lang, why=text) if text else ""
+                         for lang, text in why.items()})
+        return IllegalAction("err.illegal", action=action_id, seat=self.to_play, decision=self.decision,
+                             legal=shown, why=because)
 
     def needless(self) -> str | None:
         """The answer a table may give for the seat to play because no choice can matter (None: ask)."""
@@ -250,14 +252,13 @@ def new_game(name: str, players: int, seed: int = 0, options: JSON | None = None
     return Game(name, players, seed, options)
 
 
-def replay(game: Game, log: Any) -> int:
-    """Apply a log to a fresh game; raises SaveFileError on the first bad entry. Returns how many
-    entries were played under another id: spellings the rules now list under one id (a Carcassonne
-    tile's equivalent rotations, listed once since issue 16). A save holding one was written by an
-    older engine whose state differed in layout only, so, as for a version-1 save, its log is
-    checked by replay alone."""
+def replay(game: Game, log: list[tuple[int, str]]) -> int:
+    """Apply a log of (seat, action id) to a fresh game; raises SaveFileError on the first bad entry.
+    Returns how many entries were played under another id: spellings the rules now list under one id
+    (a Carcassonne tile's equivalent rotations, listed once since save version 3). A version-2 save
+    holding one was written when its state differed in layout only: its log is checked by replay."""
     aliased = 0
-    for i, (seat, action_id) in enumerate(_entries(log)):
+    for i, (seat, action_id) in enumerate(log):
         if seat != game.to_play:
             raise SaveFileError("err.save.seat", i=i, seat=seat, expected=game.to_play)
         try:
@@ -270,6 +271,8 @@ def replay(game: Game, log: Any) -> int:
 
 def _entries(log: Any) -> list[tuple[int, str]]:
     """A save's log as (seat, action id) pairs; SaveFileError naming the first malformed entry."""
+    if not isinstance(log, list):
+        raise SaveFileError("err.save.types")
     out = []
     for i, entry in enumerate(log):
         if not isinstance(entry, (list, tuple)) or len(entry) != 2:
@@ -287,25 +290,33 @@ def load(data: Any, trust_snapshot: bool = False) -> Game:
     `trust_snapshot` restores the stored snapshot instead of replaying (for saves this program
     wrote itself); its hash is still checked. Saves of an older version are migrated (`migrate`).
     """
+    version = _version(data)
+    if version not in OLD_VERSIONS and not isinstance(data.get("state_hash"), str):
+        raise SaveFileError("err.save.no_hash", version=version)  # tamper detection is not optional
+    game = _fresh(data)
+    log = game.rules.upgrade_log(_entries(data["log"]), version)
+    if version in OLD_VERSIONS:
+        replay(game, log)  # the old hash covered another state layout: the replay alone checks the log
+        return game
+    if trust_snapshot and "snapshot" in data:
+        _restore(game, data, log)
+    elif replay(game, log) and version < SAVE_VERSION:
+        return game  # an id the rules now list under another (see `replay`): checked by replay alone
+    if data["state_hash"] != game.state_hash():
+        raise SaveFileError("err.save.hash")
+    return game
+
+
+def _version(data: Any) -> int:
+    """The save format's version, a whole number this program reads (not 1.0 or true)."""
     if not isinstance(data, dict):
         raise SaveFileError("err.save.object")
     if data.get("format") != SAVE_FORMAT:
         raise SaveFileError("err.save.format", format=data.get("format"))
     version = data.get("version")
-    if type(version) is int and version in OLD_VERSIONS:  # not 1.0 or true
-        return _rebuild(data)
-    if type(version) is not int or version != SAVE_VERSION:
+    if type(version) is not int or version not in READABLE_VERSIONS:
         raise SaveFileError("err.save.version", version=version, expected=SAVE_VERSION)
-    if not isinstance(data.get("state_hash"), str):  # tamper detection is not optional
-        raise SaveFileError("err.save.no_hash", version=SAVE_VERSION)
-    game = _fresh(data)
-    if trust_snapshot and "snapshot" in data:
-        _restore(game, data)
-    elif replay(game, data["log"]):
-        return game  # an entry the rules now list under another id: see `replay`
-    if data["state_hash"] != game.state_hash():
-        raise SaveFileError("err.save.hash")
-    return game
+    return version
 
 
 def migrate(data: Any) -> JSON:
@@ -326,22 +337,13 @@ def _fresh(data: JSON) -> Game:
         raise SaveFileError("err.save.config", reason=exc) from None
 
 
-def _rebuild(data: JSON) -> Game:
-    """An old save: its log is the game; the old hash covered another state layout and cannot be
-    recomputed, so the log is checked by replay alone (every action re-validated)."""
-    game = _fresh(data)
-    replay(game, data["log"])
-    return game
-
-
-def _restore(game: Game, data: JSON) -> None:
+def _restore(game: Game, data: JSON, log: list[tuple[int, str]]) -> None:
     try:
         state = codec.decode(data["snapshot"])
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
         raise SaveFileError("err.save.snapshot", reason=str(exc)) from None
     if type(state) is not type(game.state):
         raise SaveFileError("err.save.snapshot_game")
-    log = _entries(data["log"])
     try:
         game.rules.flow_of(state)  # its modules must exist
     except (KeyError, TypeError, ValueError) as exc:

@@ -92,6 +92,11 @@ class Ruleset:
         """The base game's segments of the action encoding (core/actions.py)."""
         raise NotImplementedError
 
+    def upgrade_log(self, log: list[tuple[int, str]], version: int) -> list[tuple[int, str]]:
+        """A log saved in an older save format version, with its action ids as the game writes them
+        now (default: unchanged)."""
+        return log
+
     def normalize(self, state: Any, action_id: str) -> str:
         """Map an equivalent spelling of an action to its listed id (default: unchanged)."""
         return action_id

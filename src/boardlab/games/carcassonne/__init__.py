@@ -146,8 +146,6 @@ class Carcassonne(Ruleset):
             out["wonders"] = sep.join(WONDERS[n].names.get(lang) for n in params["wonders"])
         if "seats" in out:
             out["seats"] = sep.join(self.catalogue.text("txt.seat_name", lang, seat=s) for s in params["seats"])
-        if "rot" in out:
-            out["deg"] = params["rot"] * 90
         return out
 
     # ---- information --------------------------------------------------------------------

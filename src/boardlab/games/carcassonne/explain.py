@@ -46,8 +46,9 @@ def _why_not_place(state: CarcState, action_id: str, t) -> str | None:
 
 def _why_not_meeple(rules, state: CarcState, label: str, lang: str, t) -> str | None:
     seg = next((s for s in state.last[0] if state.label[s] == label), None)
-    if seg is None:
-        return t("why.no_feature", feature=rules.feature_name(label, lang))
+    if seg is None:  # a feature the new piece lacks (a follower id of another feature: nothing to say)
+        known = rules.catalogue.has(f"feature.{label.partition(':')[0]}")
+        return t("why.no_feature", feature=rules.feature_name(label, lang)) if known else None
     if not state.supply[state.active]:
         return t("why.no_supply")
     return _occupied(rules, state, seg, lang, t)

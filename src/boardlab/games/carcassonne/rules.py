@@ -70,7 +70,7 @@ def apply_place(state: CarcState, action_id: str) -> str:
     state.hand = None
     B.place_piece(state, TILE_PIECES[t][r], p)
     x, y = xy(p)
-    state.log(("CB-04",), "ev.place", seat=state.active, tile=TILESET.tiles[t].letter, x=x, y=y, rot=r)
+    state.log(("CB-04",), "ev.place", seat=state.active, tile=TILESET.tiles[t].letter, x=x, y=y, rot=r, deg=r * 90)
     return "turn.meeple"
 
 

@@ -137,9 +137,9 @@ def show(kind: str, value: Any, state: GWState, lang: str, cat) -> str:
     match kind:
         case "section":
             return name_of(value, lang, cat)
-        case "row" | "slot" | "column" | "section_number":
-            return str(value + 1)
-        case "count" | "horde" | "section_index":
+        case "row" | "slot" | "column" | "horde":
+            return str(A.pos(value))
+        case "count":
             return str(value)
         case "track":
             if value >= len(state.advisor_track):

@@ -165,7 +165,7 @@ def apply_wonder(state: CarcState, action_id: str) -> str:
     w.held[state.active] = None
     w.owned[state.active] = name
     w.on_wonder = 0
-    state.log(("CW-51", "CW-52"), "ev.wonders.place", seat=state.active, wonder=name, x=x, y=y, rot=r)
+    state.log(("CW-51", "CW-52"), "ev.wonders.place", seat=state.active, wonder=name, x=x, y=y, rot=r, deg=r * 90)
     cx, cy = xy(state.last[1][piece.centre])
     state.log(("CW-53", "CW-56", "C-3"), "ev.wonders.marker", seat=state.active, wonder=name, x=cx, y=cy)
     return "wonders.meeples"
