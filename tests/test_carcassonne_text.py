@@ -218,3 +218,24 @@ def test_an_occupied_feature_is_not_offered_and_why_says_so():
     assert all("CB-06" in line for lang in LANGS for line in g.why_missing(lang))
     with pytest.raises(IllegalAction, match="Seat 0 already has a follower on it"):
         g.apply("meeple:road:E,W")
+
+
+@pytest.mark.rule("CW-46", "CW-40")
+def test_the_wonder_pick_is_put_to_the_seat_that_picks_with_each_wonder_described():
+    """Seat 0's tile closes the city of seat 1's and seat 2's knights; seat 0 lets seat 2 pick."""
+    g = new_game(3, ["U", "N", "K", "N"], wonders=["notre_dame", "alhambra", "stonehenge"])
+    turn(g, "place:-1,0,0")
+    turn(g, "place:0,1,2", "meeple:city:E,S")
+    turn(g, "place:1,0,0", "meeple:city:N")
+    g.state.score[1] = g.state.score[2] = 2
+    turn(g, "place:1,1,3")
+    g.apply("claimant:2")
+    assert g.view(0)["legal_actions"] == [] and g.view(1)["legal_actions"] == []
+    picks = {a["id"]: a["text"] for a in g.view(2)["legal_actions"]}
+    assert picks["pick:notre_dame"] == ("Take Notre-Dame: 3 points per follower you put next to a monastery "
+                                       "(CW-63)")
+    assert "4 points per farmer" in picks["pick:alhambra"] and "(CW-66)" in picks["pick:stonehenge"]
+    board = str(RULES.render_text(g.view(2), "en"))
+    assert "Wonders: the pairs of seats 0, 1 wait at 15 points; offered:" in board  # seat 2 took its pair
+    for lang in LANGS:
+        assert all("CW-" in a["text"] for a in g.view(2, lang)["legal_actions"])
