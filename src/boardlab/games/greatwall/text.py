@@ -7,6 +7,8 @@ every registered module, and one that finds nothing of its own in the view gives
 """
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 from .data_tables import HORDES
 from .state import SECONDARY
 from .view import CARDS, name_of
@@ -26,7 +28,8 @@ def render_text(rules, view: dict, lang: str) -> str:
         for key in ("commands", "advisors", "tactics"):
             cards = p[key]
             if isinstance(cards, list) and cards:
-                lines.append("    " + t(f"txt.hand.{key}") + ": " + sep.join(name_of(c, lang, cat) for c in cards))
+                lines.append("    " + t("txt.label", label=t(f"txt.hand.{key}"),
+                                          items=sep.join(name_of(c, lang, cat) for c in cards)))
     lines += location_lines(view, lang, cat)
     lines.append(t("txt.legend.hordes"))
     for i, sec in enumerate(view["sections"]):
@@ -38,9 +41,10 @@ def render_text(rules, view: dict, lang: str) -> str:
                        forts=sec["fortifications"], archers=archers, behind=len(sec["behind"]), hordes=hordes))
     lines += module_lines(rules, view, lang)
     track = sep.join(f"{name_of(a['card'], lang, cat)} ({a['price']})" for a in view["advisor_track"])
-    lines.append(t("txt.advisor_track") + ": " + (track or "-"))
-    lines.append(t("txt.artifacts") + ": " + sep.join(
-        f"{name_of(a, lang, cat)}: {CARDS[a].text.get(lang)}" for a in view["artifacts"]))
+    lines.append(t("txt.label", label=t("txt.advisor_track"), items=track or "-"))
+    lines.append(t("txt.label", label=t("txt.artifacts"), items=""))
+    lines += ["  " + t("txt.label", label=name_of(a, lang, cat), items=CARDS[a].text.get(lang))
+              for a in view["artifacts"]]
     return "\n".join(lines)
 
 
@@ -55,7 +59,7 @@ def location_lines(view: dict, lang: str, cat, width: int = 78) -> list[str]:
         items.append(f"{name} {len(v['clerks'])}/{v['slots']}" + (f" ({whose})" if whose else ""))
     lines, line = [t("txt.locations")], " "
     for item in items:
-        if len(line) + len(item) + 3 > width and line.strip():
+        if cell_len(line) + cell_len(item) + 3 > width and line.strip():
             lines.append(line)
             line = " "
         line += (" · " if line.strip() else " ") + item
