@@ -512,7 +512,7 @@ def test_breach_kills_troops_and_costs_honor():
     for seat in range(3):
         set_res(g, seat)
     honor = list(g.state.honor)
-    g.apply("slot:0:1")                         # a slot without reward
+    g.apply("slot:1:2")                         # a slot without reward
     assert g.decision == "dispatch" and g.to_play == 1
     g.apply("pass")
     advance(g, season_is("summer"))

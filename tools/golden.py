@@ -2,6 +2,7 @@
 """Record or check seeded games, so refactoring the engine provably changes no game's course.
 
     python tools/golden.py record   # writes tests/data/golden.json and tests/data/saves-v1/*.json
+    python tools/golden.py record carcassonne   # only that game's games (a rule fixed); saves untouched
     python tools/golden.py check    # replays every recorded game and compares, step by step
 
 For every configuration of the conformance kit (each game's `main_option_sets`) and two seeds, a
@@ -58,10 +59,15 @@ def _plain(x):
     raise TypeError(type(x).__name__)
 
 
-def record() -> None:
+def record(games: set[str] | None = None) -> None:
+    """Record every configuration's games and write the saves; with `games`, re-record only those
+    games' entries (a change meant to alter their course) and keep the rest and the saves as they are."""
     SAVES.mkdir(parents=True, exist_ok=True)
-    out = {}
+    kept = json.loads(GOLDEN.read_text()) if games else {}
+    out = {key: rec for key, rec in kept.items() if rec["game"] not in games} if games else {}
     for name, players, options in cases():
+        if games and name not in games:
+            continue
         for seed in SEEDS:
             game = boardlab.new_game(name, players, seed=seed, options=options)
             stream, prints = Stream(seed), [fingerprint(game)]
@@ -72,7 +78,7 @@ def record() -> None:
             key = f"{case_id(name, players, options)}-seed{seed}"
             out[key] = {"game": name, "players": players, "options": options, "seed": seed,
                         "log": [[s, a] for s, a in game.log], "prints": prints}
-            if seed == SEEDS[0]:
+            if seed == SEEDS[0] and not games:
                 _write_saves(key, name, players, options, seed, game.log)
     GOLDEN.parent.mkdir(parents=True, exist_ok=True)
     GOLDEN.write_text(json.dumps(out, separators=(",", ":")) + "\n")
@@ -117,7 +123,7 @@ def check_one(rec: dict) -> str | None:
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["record"]:
-        record()
+        record(set(argv[1:]) or None)
         return 0
     if argv[:1] == ["check"]:
         problems = check(set(argv[1:]) or None)
