@@ -195,10 +195,7 @@ class Game:
     def view(self, seat: int | None = None, lang: str = "en") -> JSON:
         """JSON-ready: only what `seat` may know (None: a spectator)."""
         check_lang(lang)
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
-            raise ConfigError("err.seat", hi=self.players - 1, seat=seat)
-        full = self.rules.full_view(self.state)
-        view = redact(full, self.rules.zones_of(self.state), seat, self.state.known_to(seat))
+        view = self.seat_view(seat)
         view["game"] = self.rules.name
         view["player_count"] = self.players
         view["modules"] = list(self.state.modules)
@@ -212,6 +209,15 @@ class Game:
         mine = seat is not None and seat == self.to_play
         view["legal_actions"] = ([{"id": a, "text": self.describe_action(a, lang)} for a in self.legal_action_ids()]
                                  if mine else [])
+        return view
+
+    def seat_view(self, seat: int | None = None) -> JSON:
+        """The game's part of `view(seat)`: only what `seat` may know, without the readable log,
+        the common keys and the legal actions' texts (for learning agents' encodings)."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
+            raise ConfigError("err.seat", hi=self.players - 1, seat=seat)
+        full = self.rules.full_view(self.state)
+        view: JSON = redact(full, self.rules.zones_of(self.state), seat, self.state.known_to(seat))
         return view
 
     def _readable_log(self, seat: int | None, lang: str) -> list[JSON]:
