@@ -90,3 +90,20 @@ def fingerprint(players: int, options: dict, seed: int) -> tuple[int, str, str, 
                          ids=[f"{p}p-seed{s}" for p, _, s, *_ in PINNED])
 def test_random_game_unchanged(players, options, seed, decisions, state, legal, events, views):
     assert fingerprint(players, options, seed) == (decisions, state, legal, events, views)
+
+
+OFFER_CONFIGS = [(4, {}, 7), (5, {}, 8), (3, {"map": "lake", "deck": "exiles"}, 9), (2, {"map": "mountain"}, 10),
+                 (4, {"factions": ["marquise", "eyrie", "alliance", "vagabond"], "hirelings": "random",
+                      "hireling_control": "law"}, 11), (3, {"setup": "advanced", "hirelings": "random"}, 12)]
+
+
+@pytest.mark.parametrize("players,options,seed", OFFER_CONFIGS, ids=[f"{p}p-seed{s}" for p, _, s in OFFER_CONFIGS])
+def test_offered_ids_are_the_legal_ids(players, options, seed):
+    """Handlers hand the legal ids they computed as they asked to the game (core.tasks.offer): at every
+    decision they are exactly what the decision's `legal` lists afresh."""
+    game = boardlab.new_game("root", players, seed=seed, options=options)
+    choice = random.Random(seed).choice
+    while not game.is_over:
+        legal = game.legal_action_ids()
+        assert legal == game.rules.flow_of(game.state).legal(game.state), game.decision
+        game.apply(choice(legal))

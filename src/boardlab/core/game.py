@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import codec, rng
+from . import tasks as _tasks
 from .action import Action
 from .actions import ActionSpace
 from .codec import JSON
@@ -92,6 +93,15 @@ class Game:
         self.rules.flow_of(self.state).apply(self.state, action_id)
         self._log.append((seat, action_id))
         self.forget_legal()
+        self._legal = self._offered()
+
+    def _offered(self) -> list[str] | None:
+        """The legal ids the flow listed as it asked the pending decision (tasks.offer), unless a module
+        replaced that decision (its legal list is then another)."""
+        offered = _tasks.offered(self.state)
+        if offered is None or self.state.pending[1] in self.rules.flow_of(self.state).replaced:
+            return None
+        return offered
 
     def forget_legal(self) -> None:
         """The state changed outside `apply` (core.positions): the legal list is recomputed."""

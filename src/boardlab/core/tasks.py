@@ -42,13 +42,48 @@ def run_then(state: Any, tasks: Iterable[Any], then: str) -> str:
 
 
 def ask(state: Any, seat: int, kind: str) -> None:
+    global _offered
+    _offered = None
     state.pending = (seat, kind)
+
+
+# The legal ids a handler computed to decide whether to ask (`offer`), for the game to take at once (`offered`):
+# asking is where most handlers list the options, and listing them again at once would double the work.
+_offered: tuple[Any, Any, Any, list[str]] | None = None  # (state, pending, top task, ids)
+
+
+def offer(state: Any, seat: int, kind: str, ids: list[str]) -> None:
+    """Ask `seat` the decision `kind` whose legal ids are `ids`: exactly what the decision's `legal(state)`
+    returns now (the same ids in the same order), in a new list. `Game.apply` takes them (`offered`) instead
+    of asking `legal` again."""
+    global _offered
+    state.pending = pending = (seat, kind)
+    _offered = (state, pending, state.tasks[-1] if state.tasks else None, ids)
+
+
+def offered(state: Any) -> list[str] | None:
+    """The ids offered by the last `offer`, if it asked the decision pending in `state` now (same state, same
+    pending decision, same task on top); forgotten once asked for."""
+    global _offered
+    memo, _offered = _offered, None
+    if memo is None or memo[0] is not state or memo[1] is not state.pending:
+        return None
+    top_task = state.tasks[-1] if state.tasks else None
+    return memo[3] if memo[2] is top_task else None
 
 
 def ask_or_done(state: Any, seat: int, kind: str, possible: object) -> None:
     """From a handler: ask `seat` the decision `kind` if there is a choice to make, else finish the task."""
     if possible:
         ask(state, seat, kind)
+    else:
+        done(state)
+
+
+def offer_or_done(state: Any, seat: int, kind: str, ids: list[str], possible: object = True) -> None:
+    """From a handler: `offer` the decision if `possible` and there are `ids`, else finish the task."""
+    if possible and ids:
+        offer(state, seat, kind, ids)
     else:
         done(state)
 

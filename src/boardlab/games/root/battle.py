@@ -72,7 +72,11 @@ def start(seat: int, faction: str, rules: tuple[str, ...], allowed: tuple[int, .
 @BASE.handler(StartBattle)
 def run_start(state: RootState, task: StartBattle) -> None:
     if task.clearing is None:
-        T.ask_or_done(state, task.seat, "battle_where", battle_sites(state, task.faction, task.where))
+        sites = battle_sites(state, task.faction, task.where)
+        if sites:
+            T.offer(state, task.seat, "battle_where", _where_ids(task, sites))
+        else:
+            T.done(state)
         return
     foes = targets(state, task.faction, task.clearing)
     if len(foes) == 1:
@@ -84,7 +88,11 @@ def run_start(state: RootState, task: StartBattle) -> None:
 
 def _legal_where(state: RootState) -> list[str]:
     task = T.top(state)
-    out = [A.battle_id(c) for c in battle_sites(state, task.faction, task.where)]
+    return _where_ids(task, battle_sites(state, task.faction, task.where))
+
+
+def _where_ids(task: StartBattle, sites: list[int]) -> list[str]:
+    out = [A.battle_id(c) for c in sites]
     return out if task.must else out + ["skip"]
 
 

@@ -114,6 +114,50 @@ def ruler(state: RootState, c: int) -> str | None:
     faction wins ties where it has a piece (the Eyrie's Lords of the Forest, LR-07-02-02). A controlled
     hireling's pieces count for its controller, an uncontrolled hireling rules as if it were a player
     (LR-AH-03-01): the answer is a faction's key or an uncontrolled hireling's."""
+    if _plain_rule(state):
+        return _plain_ruler(state.warriors, state.buildings[c], c)
+    return _ruler_with_effects(state, c)
+
+
+def _plain_rule(state: RootState) -> bool:
+    """Whether rule is warriors and buildings alone: no hireling in play and no module adding to rule or
+    winning ties (then `_plain_ruler` decides, and whole boards can be cached)."""
+    if state.hired:
+        return False
+    answers = extensions(state, "rule_bonus")
+    return not answers and not extensions(state, "wins_rule_ties")
+
+
+def _plain_ruler(warriors: dict[str, list[int]], pieces: tuple[tuple[str, str], ...], c: int) -> str | None:
+    if not pieces:  # warriors alone (most clearings): the most, unless tied
+        best, who, tied = 0, None, False
+        for f, w in warriors.items():
+            n = w[c]
+            if n > best:
+                best, who, tied = n, f, False
+            elif n == best and n:
+                tied = True
+        if not tied:
+            return who
+    counts: dict[str, int] = {}
+    for f, w in warriors.items():
+        n = w[c]
+        if n:
+            counts[f] = n
+    for owner, _ in pieces:
+        if owner:
+            counts[owner] = counts.get(owner, 0) + 1
+    if not counts:
+        return None
+    best = max(counts.values())
+    top = [f for f, n in counts.items() if n == best]
+    if len(top) == 1:
+        return top[0]
+    lords = [f for f in top if of(f).wins_rule_ties]  # each tied faction has pieces there
+    return lords[0] if len(lords) == 1 else None
+
+
+def _ruler_with_effects(state: RootState, c: int) -> str | None:
     counts = {f: w[c] for f, w in state.warriors.items() if w[c]}
     for owner, _ in state.buildings[c]:
         if owner:
@@ -148,9 +192,24 @@ def wins_ties(state: RootState, party_: str, own: dict[str, int]) -> bool:
     return any(fn(state, party_) for fn in extensions(state, "wins_rule_ties"))
 
 
-def rulers(state: RootState) -> list[str | None]:
-    """The ruler of every clearing (for rules that look at many clearings at once)."""
-    return [ruler(state, c) for c in range(len(state.buildings))]
+# Rulers of whole boards, by the board's warriors and buildings (rule asked about every clearing is the most
+# frequent question of the rules: a board seen before is answered from here). Only plain rule is cached.
+_RULERS: dict[tuple, tuple[str | None, ...]] = {}
+_RULERS_MAX = 50_000
+
+
+def rulers(state: RootState) -> tuple[str | None, ...]:
+    """The ruler of every clearing (for rules that look at many clearings at once); do not change it."""
+    if not _plain_rule(state):
+        return tuple(_ruler_with_effects(state, c) for c in range(len(state.buildings)))
+    warriors, buildings = state.warriors, state.buildings
+    key = (tuple(warriors), tuple(map(tuple, warriors.values())), tuple(buildings))
+    found = _RULERS.get(key)
+    if found is None:
+        if len(_RULERS) >= _RULERS_MAX:
+            _RULERS.clear()
+        found = _RULERS[key] = tuple(_plain_ruler(warriors, pieces, c) for c, pieces in enumerate(buildings))
+    return found
 
 
 def rules(state: RootState, faction: str, c: int) -> bool:
@@ -185,7 +244,7 @@ def in_coalition(state: RootState, a: str, b: str) -> bool:
     return state.coalition.get(sa) == sb or state.coalition.get(sb) == sa  # type: ignore[arg-type]
 
 
-def connected(state: RootState, faction: str, start: int, ruled: list[str | None] | None = None) -> list[int]:
+def connected(state: RootState, faction: str, start: int, ruled: tuple[str | None, ...] | None = None) -> list[int]:
     """`start` and every clearing reached from it through clearings `faction` rules (LR-06-05-04-02);
     `ruled`: the rulers, if known."""
     ruled = ruled or rulers(state)

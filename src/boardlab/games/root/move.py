@@ -16,7 +16,7 @@ from .records import Move
 from .state import RootState
 
 def destinations(state: RootState, faction: str, origin: int, ignore_rule: bool = False,
-                 ruled: list[str | None] | None = None) -> list[int]:
+                 ruled: tuple[str | None, ...] | None = None) -> list[int]:
     """Where warriors of `faction` in `origin` may move now (adjacent for the faction, extension point
     `adjacent`); `ignore_rule` for a move that ignores rule (False Orders), as do factions that
     need no rule and moves under `moves_ignore_rule` (Corvid Planners). `ruled`: the rulers, if known."""
@@ -65,11 +65,15 @@ def moves(seat: int, faction: str, n: int, rules: tuple[str, ...], allowed: tupl
 
 @BASE.handler(Move)
 def run_move(state: RootState, task: Move) -> None:
-    if task.left <= 0 or (task.origin is None and not origins(state, task.faction, task.origins)):
+    if task.left <= 0:
         T.done(state)
         return
     if task.origin is None:
-        T.ask(state, task.seat, "move_from")
+        sites = origins(state, task.faction, task.origins)
+        if sites:
+            T.offer(state, task.seat, "move_from", _from_ids(task, sites))
+        else:
+            T.done(state)
     elif task.dest is None:
         T.ask(state, task.seat, "move_to")
     elif state.warriors[task.faction][task.origin] == 1 or task.every:
@@ -80,7 +84,11 @@ def run_move(state: RootState, task: Move) -> None:
 
 def _legal_from(state: RootState) -> list[str]:
     task = T.top(state)
-    out = [A.from_id(c) for c in origins(state, task.faction, task.origins)]
+    return _from_ids(task, origins(state, task.faction, task.origins))
+
+
+def _from_ids(task: Move, sites: list[int]) -> list[str]:
+    out = [A.from_id(c) for c in sites]
     return out if task.must else out + ["skip"]
 
 

@@ -223,14 +223,18 @@ def hireling(name: str) -> Hireling:
 
 
 def faction(state: Any, seat: int) -> Faction:
-    module = PROGRAM.module(state.faction[seat])
-    assert isinstance(module, Faction)
-    return module
+    return of(state.faction[seat])
+
+
+_OF: dict[str, Faction] = {}  # modules never change once loaded; asked for at every rule check
 
 
 def of(name: str) -> Faction:
-    module = PROGRAM.module(name)
-    assert isinstance(module, Faction)
+    module = _OF.get(name)
+    if module is None:
+        found = PROGRAM.module(name)
+        assert isinstance(found, Faction)
+        module = _OF[name] = found
     return module
 
 

@@ -258,8 +258,9 @@ def _birdsong_options(state: RootState, task: AllianceBirdsong) -> list[str]:
 
 @MODULE.handler(AllianceBirdsong)
 def run_birdsong(state: RootState, task: AllianceBirdsong) -> None:
-    if _birdsong_options(state, task):
-        T.ask(state, task.seat, f"alliance_{task.stage}")
+    options = _birdsong_options(state, task)
+    if options:
+        T.offer(state, task.seat, f"alliance_{task.stage}", options + ["done"])
     elif task.stage == "revolt":
         T.replace(state, task._replace(stage="spread"))
     else:
@@ -388,7 +389,8 @@ def _daylight_options(state: RootState, me: int) -> list[str]:
 
 @MODULE.handler(AllianceDaylight)
 def run_daylight(state: RootState, task: AllianceDaylight) -> None:
-    T.ask_or_done(state, task.seat, "alliance_daylight", _daylight_options(state, task.seat))
+    options = _daylight_options(state, task.seat)
+    T.offer_or_done(state, task.seat, "alliance_daylight", options + ["done"], options)
 
 
 @MODULE.task_decision("alliance_daylight", lambda state: _daylight_options(state, T.top(state).seat) + ["done"])
@@ -462,8 +464,9 @@ def _operation_options(state: RootState, me: int) -> list[str]:
 @MODULE.handler(AllianceEvening)
 def run_evening(state: RootState, task: AllianceEvening) -> None:
     if task.stage == "operations":
-        if _operation_options(state, task.seat):
-            T.ask(state, task.seat, "alliance_operation")
+        options = _operation_options(state, task.seat)
+        if options:
+            T.offer(state, task.seat, "alliance_operation", options + ["done"])
         else:
             T.replace(state, task._replace(stage="draw"))
         return

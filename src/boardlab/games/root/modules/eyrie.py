@@ -365,10 +365,11 @@ def _resolve_options(state: RootState, task: EyrieDaylight) -> list[str]:
 def run_daylight(state: RootState, task: EyrieDaylight) -> None:
     data = E(state)
     if task.stage == "craft":
-        if _craft_options(state, task) == ["done"]:
+        crafts = _craft_options(state, task)
+        if crafts == ["done"]:
             T.replace(state, task._replace(stage="decree"))
         else:
-            T.ask(state, task.seat, "eyrie_craft")
+            T.offer(state, task.seat, "eyrie_craft", crafts)
         return
     while data.column < len(COLUMNS) and not data.todo:
         data.column += 1
@@ -379,13 +380,13 @@ def run_daylight(state: RootState, task: EyrieDaylight) -> None:
     column = COLUMNS[data.column]
     options = _resolve_options(state, task)
     if TN.phase_options(state, task.seat):
-        T.ask(state, task.seat, "eyrie_resolve")
+        T.offer(state, task.seat, "eyrie_resolve", options)
     elif not any(startable(state, column, card) for card in data.todo):
         _cannot(state, task.seat, column, data.todo[0])  # whatever the order, turmoil now
     elif len(options) == 1:
         _resolve(state, task, options[0])
     else:
-        T.ask(state, task.seat, "eyrie_resolve")
+        T.offer(state, task.seat, "eyrie_resolve", options)
 
 
 @MODULE.task_decision("eyrie_craft", lambda state: _craft_options(state, T.top(state)))

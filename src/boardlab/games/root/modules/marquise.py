@@ -348,12 +348,14 @@ def run_daylight(state: RootState, task: CatDaylight) -> None:
     """Asked only when there is a choice: with nothing to craft she goes on to her actions, and with
     nothing left to do her Daylight ends."""
     if task.stage == "craft":
-        if _craft_options(state, task) == ["done"]:
+        options = _craft_options(state, task)
+        if options == ["done"]:
             T.replace(state, task._replace(stage="act"))
         else:
-            T.ask(state, task.seat, "marquise_craft")
+            T.offer(state, task.seat, "marquise_craft", options)
     else:
-        T.ask_or_done(state, task.seat, "marquise_action", _action_options(state, task) != ["end"])
+        options = _action_options(state, task)
+        T.offer_or_done(state, task.seat, "marquise_action", options, options != ["end"])
 
 
 @MODULE.task_decision("marquise_craft", lambda state: _craft_options(state, T.top(state)))
@@ -457,7 +459,7 @@ def build_sites(state: RootState) -> list[int]:
             and B.may_place(state, NAME, c)]
 
 
-def _wood_in_reach(state: RootState, ruled: list[str | None]) -> dict[int, int]:
+def _wood_in_reach(state: RootState, ruled: tuple[str | None, ...]) -> dict[int, int]:
     """For each clearing she rules, the wood in it and the clearings connected to it through her rule."""
     out: dict[int, int] = {}
     for c, f in enumerate(ruled):
