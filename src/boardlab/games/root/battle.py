@@ -144,7 +144,8 @@ def ambushes(state: RootState, seat: int, c: int) -> list[str]:
 
 
 def has_persistent(state: RootState, seat: int, key: str) -> str | None:
-    return next((c for c in state.play_area[seat] if CARDS[c].key == key), None)
+    area = state.play_area[seat]
+    return next((c for c in area if CARDS[c].key == key), None) if area else None
 
 
 @BASE.handler(Battle)

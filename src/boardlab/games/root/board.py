@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from ...core import tasks as T
 from .content import MAPS, Board
-from .program import PROGRAM, extensions, of
+from .program import extensions, of, placers
 from .state import FOREST, RootState
 
 
@@ -31,7 +31,10 @@ def adjacent(state: RootState, faction: str, c: int) -> tuple[int, ...]:
     """Clearings adjacent to `c` for `faction`: linked by an open path, plus what its effects add
     (extension point `adjacent`: Boat Builders' rivers, Tunnels)."""
     near = neighbours(state, c)
-    more = [d for fn in extensions(state, "adjacent") for d in fn(state, faction, c) or ()]
+    answers = extensions(state, "adjacent")
+    if not answers:
+        return near
+    more = [d for fn in answers for d in fn(state, faction, c) or ()]
     if not more:
         return near
     return tuple(sorted(set(near).union(more) - {c}))
@@ -222,8 +225,11 @@ def ruled_by(state: RootState, faction: str) -> list[int]:
 
 def has_pieces(state: RootState, faction: str, c: int) -> bool:
     """Any faction piece there: warriors, buildings, tokens or a pawn."""
-    return (warriors(state, faction, c) > 0 or any(o == faction for o, _ in state.buildings[c])
-            or any(o == faction for o, _ in state.tokens[c]) or state.pawns.get(faction) == c)
+    w = state.warriors.get(faction)
+    if w is not None and w[c] > 0:
+        return True
+    return (any(o == faction for o, _ in state.buildings[c]) or any(o == faction for o, _ in state.tokens[c])
+            or state.pawns.get(faction) == c)
 
 
 def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
@@ -231,9 +237,18 @@ def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
     players not in a coalition with it (LR-09-02-08 and the Glossary), and hirelings by their controller
     (`are_enemies`)."""
     if not state.hired:
-        return [f for f in owners(state) if f != faction and has_pieces(state, f, c)
-                and not in_coalition(state, faction, f)]
+        present = _owners_at(state, c)
+        return [f for f in state.faction if f != faction and f in present and not in_coalition(state, faction, f)]
     return [f for f in owners(state) if has_pieces(state, f, c) and are_enemies(state, faction, f)]
+
+
+def _owners_at(state: RootState, c: int) -> set[str]:
+    """Every owner with a piece in `c` (what `has_pieces` asks of one owner)."""
+    present = {o for o, _ in state.buildings[c]}
+    present.update(o for o, _ in state.tokens[c])
+    present.update(f for f, w in state.warriors.items() if w[c] > 0)
+    present.update(f for f, loc in state.pawns.items() if loc == c)
+    return present
 
 
 def in_coalition(state: RootState, a: str, b: str) -> bool:
@@ -260,8 +275,7 @@ def connected(state: RootState, faction: str, start: int, ruled: tuple[str | Non
 
 def may_place(state: RootState, faction: str, c: int) -> bool:
     """Whether `faction` may place pieces in `c` (the keep, LR-06-02-02, and the like say no)."""
-    return not any(module.blocks_placing(state, faction, c) for module in PROGRAM.active(state)
-                   if hasattr(module, "blocks_placing"))
+    return not any(module.blocks_placing(state, faction, c) for module in placers(state))
 
 
 # ---- placing and removing ------------------------------------------------------------------------------
@@ -323,14 +337,16 @@ def take_token(state: RootState, faction: str, kind: str, c: int) -> None:
 
 def count_on_map(state: RootState, faction: str, kind: str) -> int:
     """How many buildings or tokens of a kind the faction has on the map."""
-    return sum(1 for pieces in state.buildings for p in pieces if p == (faction, kind)) + sum(
-        1 for pieces in state.tokens for p in pieces if p == (faction, kind))
+    piece = (faction, kind)
+    return sum(pieces.count(piece) for pieces in state.buildings if pieces) + sum(
+        pieces.count(piece) for pieces in state.tokens if pieces)
 
 
 def where(state: RootState, faction: str, kind: str) -> list[int]:
     """The clearings holding the faction's buildings or tokens of a kind (one entry per piece)."""
-    return [c for c, pieces in enumerate(state.buildings) for p in pieces if p == (faction, kind)] + [
-        c for c, pieces in enumerate(state.tokens) for p in pieces if p == (faction, kind)]
+    piece = (faction, kind)
+    return [c for c, pieces in enumerate(state.buildings) if piece in pieces for _ in range(pieces.count(piece))] + [
+        c for c, pieces in enumerate(state.tokens) if piece in pieces for _ in range(pieces.count(piece))]
 
 
 def forests_of(state: RootState, c: int) -> tuple[int, ...]:

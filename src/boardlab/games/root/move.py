@@ -11,7 +11,7 @@ from __future__ import annotations
 from ...core import tasks as T
 from . import actions as A
 from . import board as B
-from .program import BASE, extensions, of
+from .program import BASE, all_extensions, extensions, of
 from .records import Move
 from .state import RootState
 
@@ -20,18 +20,19 @@ def destinations(state: RootState, faction: str, origin: int, ignore_rule: bool 
     """Where warriors of `faction` in `origin` may move now (adjacent for the faction, extension point
     `adjacent`); `ignore_rule` for a move that ignores rule (False Orders), as do factions that
     need no rule and moves under `moves_ignore_rule` (Corvid Planners). `ruled`: the rulers, if known."""
+    answers = all_extensions(state)
     near = set(B.adjacent(state, faction, origin))
-    for fn in extensions(state, "move_destinations"):
+    for fn in answers.get("move_destinations", ()):
         near.update(fn(state, faction, origin))
     near.discard(origin)
     if (of(faction).needs_rule_to_move and not ignore_rule
-            and not any(fn(state, faction) for fn in extensions(state, "moves_ignore_rule"))):
+            and not any(fn(state, faction) for fn in answers.get("moves_ignore_rule", ()))):
         ruled = ruled or B.rulers(state)
         mover = B.party(state, faction)  # a hireling moves by its controller's rule (LR-AH-03-01)
         if ruled[origin] != mover:
-            free = extensions(state, "move_ignores_rule")  # a move that ignores rule for itself (Otter Divers)
+            free = answers.get("move_ignores_rule", ())  # a move that ignores rule for itself (Otter Divers)
             near = {d for d in near if ruled[d] == mover or any(fn(state, faction, origin, d) for fn in free)}
-    blocks = extensions(state, "blocks_move")
+    blocks = answers.get("blocks_move", ())
     if blocks:
         near = {d for d in near if not any(fn(state, faction, origin, d) for fn in blocks)}
     return sorted(near)

@@ -248,3 +248,23 @@ def extensions(state: Any, point: str) -> tuple[Callable[..., Any], ...]:
     if answers is None:
         answers = _ANSWERS[state.modules] = PROGRAM.flow(state.modules).answers
     return answers.get(point, ())
+
+
+def all_extensions(state: Any) -> dict[str, tuple[Callable[..., Any], ...]]:
+    """Every extension point's answers (point -> functions), for code asking several points at once."""
+    answers = _ANSWERS.get(state.modules)
+    if answers is None:
+        answers = _ANSWERS[state.modules] = PROGRAM.flow(state.modules).answers
+    return answers
+
+
+_PLACERS: dict[tuple[str, ...], tuple[Faction, ...]] = {}
+
+
+def placers(state: Any) -> tuple[Faction, ...]:
+    """The active modules with a `blocks_placing` hook (kept per set of active modules)."""
+    found = _PLACERS.get(state.modules)
+    if found is None:
+        found = _PLACERS[state.modules] = tuple(
+            m for m in PROGRAM.active(state) if hasattr(m, "blocks_placing"))  # type: ignore[misc]
+    return found
