@@ -127,7 +127,7 @@ class Flow:
             return
         name, i, _ = state.at
         state.at = (name, i, nxt)
-        self.program.flow(state.modules).run(state)
+        self.run(state)  # it hands over to another flow if the decision switched a module on
 
     def extensions(self, point: str) -> tuple[Callable[..., Any], ...]:
         """The functions the active modules attached to an extension point of the base game."""

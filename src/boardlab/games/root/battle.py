@@ -55,13 +55,20 @@ def targets(state: RootState, faction: str, c: int) -> list[str]:
 
 
 def battle_sites(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> list[int]:
-    where = range(len(state.suits)) if allowed is None else allowed
-    return [c for c in where if fighters(state, faction, c) and targets(state, faction, c)]
+    return [c for c in _with_fighters(state, faction, allowed) if targets(state, faction, c)]
 
 
 def can_battle(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> bool:
+    return any(targets(state, faction, c) for c in _with_fighters(state, faction, allowed))
+
+
+def _with_fighters(state: RootState, faction: str, allowed: tuple[int, ...] | None) -> list[int]:
+    """The clearings (of `allowed`, if given) where `faction` has pieces to battle with (`fighters`)."""
     where = range(len(state.suits)) if allowed is None else allowed
-    return any(fighters(state, faction, c) and targets(state, faction, c) for c in where)
+    if of(faction).fighters is not None:
+        return [c for c in where if fighters(state, faction, c)]
+    w, pawn = state.warriors.get(faction), state.pawns.get(faction)
+    return [c for c in where if (w is not None and w[c]) or pawn == c]
 
 
 def start(seat: int, faction: str, rules: tuple[str, ...], allowed: tuple[int, ...] | None = None,

@@ -337,16 +337,34 @@ def take_token(state: RootState, faction: str, kind: str, c: int) -> None:
 
 def count_on_map(state: RootState, faction: str, kind: str) -> int:
     """How many buildings or tokens of a kind the faction has on the map."""
-    piece = (faction, kind)
-    return sum(pieces.count(piece) for pieces in state.buildings if pieces) + sum(
-        pieces.count(piece) for pieces in state.tokens if pieces)
+    return len(_pieces_index(state).get((faction, kind), ()))
 
 
 def where(state: RootState, faction: str, kind: str) -> list[int]:
     """The clearings holding the faction's buildings or tokens of a kind (one entry per piece)."""
-    piece = (faction, kind)
-    return [c for c, pieces in enumerate(state.buildings) if piece in pieces for _ in range(pieces.count(piece))] + [
-        c for c, pieces in enumerate(state.tokens) if piece in pieces for _ in range(pieces.count(piece))]
+    return list(_pieces_index(state).get((faction, kind), ()))
+
+
+# Where every building and token stands, by the map's buildings and tokens (asked many times between two
+# changes of them: crafting pieces, building costs, sympathy): boards seen before are answered from here.
+_PIECES: dict[tuple, dict[tuple[str, str], tuple[int, ...]]] = {}
+_PIECES_MAX = 50_000
+
+
+def _pieces_index(state: RootState) -> dict[tuple[str, str], tuple[int, ...]]:
+    """(owner, kind) -> its clearings, one entry per piece: the buildings' in clearing order, then the tokens'."""
+    key = (tuple(state.buildings), tuple(state.tokens))
+    found = _PIECES.get(key)
+    if found is None:
+        if len(_PIECES) >= _PIECES_MAX:
+            _PIECES.clear()
+        index: dict[tuple[str, str], list[int]] = {}
+        for layer in key:
+            for c, pieces in enumerate(layer):
+                for piece in pieces:
+                    index.setdefault(piece, []).append(c)
+        found = _PIECES[key] = {piece: tuple(cs) for piece, cs in index.items()}
+    return found
 
 
 def forests_of(state: RootState, c: int) -> tuple[int, ...]:

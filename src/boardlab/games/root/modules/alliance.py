@@ -78,9 +78,12 @@ def seat(state: RootState) -> int:
 
 # ---- reading the map and the board -------------------------------------------------------------------------
 
+SYMPATHY = (NAME, "sympathy")
+
+
 def sympathetic(state: RootState, c: int) -> bool:
     """LR-08-02-05-02: a clearing with a sympathy token."""
-    return "sympathy" in B.tokens_of(state, NAME, c)
+    return SYMPATHY in state.tokens[c]
 
 
 def sympathy_placed(state: RootState) -> int:
@@ -219,6 +222,9 @@ def martial_law(state: RootState, c: int) -> bool:
     """LR-08-04-02-02-01: another player has at least 3 warriors there, counting the warriors it treats as
     its own for rule (its hirelings'; an uncontrolled hireling is no player)."""
     need = BOARD["martial_law"]["warriors"]
+    if not state.hired:  # each player's own warriors
+        warriors = state.warriors
+        return any(f != NAME and (w := warriors.get(f)) is not None and w[c] >= need for f in state.faction)
     counts: dict[str, int] = {}
     for f in B.owners(state):
         n = B.warriors(state, f, c)
@@ -239,13 +245,26 @@ def sympathy_targets(state: RootState) -> list[int]:
     if sympathy_placed(state) >= BOARD["sympathy"]:
         return []
     every = range(len(state.suits))
-    near = {d for c in every if sympathetic(state, c) for d in B.neighbours(state, c)}
-    return [c for c in every if not sympathetic(state, c) and (not near or c in near) and B.may_place(state, NAME, c)]
+    tokens = state.tokens
+    near = {d for c in every if SYMPATHY in tokens[c] for d in B.neighbours(state, c)}
+    return [c for c in every if SYMPATHY not in tokens[c] and (not near or c in near) and B.may_place(state, NAME, c)]
 
 
 def spread_sites(state: RootState) -> list[int]:
-    return [c for c in sympathy_targets(state)
-            if len(matching_supporters(state, state.suits[c])) >= spread_cost(state, c)]
+    targets = sympathy_targets(state)
+    if not targets:
+        return []
+    cost = BOARD["cost"][sympathy_placed(state)]  # spread_cost, the track read once
+    extra = BOARD["martial_law"]["extra"]
+    supporters: dict[str, int] = {}  # matching supporters by suit, counted once
+    out = []
+    for c in targets:
+        suit = state.suits[c]
+        if suit not in supporters:
+            supporters[suit] = len(matching_supporters(state, suit))
+        if supporters[suit] >= cost + (extra if martial_law(state, c) else 0):
+            out.append(c)
+    return out
 
 
 def _birdsong_options(state: RootState, task: AllianceBirdsong) -> list[str]:

@@ -114,9 +114,11 @@ def boots_to(state: RootState, name: str, dest: int) -> int:
 def move_options(state: RootState, name: str) -> list[int]:
     """Adjacent clearings only (from a forest: the clearings around it), ignoring rule (LR-09-02-03)."""
     loc = C.location(state, name)
-    data = V(state, name)
+    boots = ready(V(state, name), "boot")
+    if not boots:  # every move takes a boot at least
+        return []
     return sorted(d for d in set(adjacent(state, name, loc, forests=False))
-                  if d != loc and not blocked(state, name, loc, d) and ready(data, "boot") >= boots_to(state, name, d))
+                  if d != loc and not blocked(state, name, loc, d) and boots >= boots_to(state, name, d))
 
 
 def move(state: RootState, seat: int, name: str, dest: int) -> None:

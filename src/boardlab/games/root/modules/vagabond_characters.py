@@ -135,7 +135,7 @@ def scorched_earth(state: RootState, seat: int, name: str, action_id: str) -> No
 
 
 def scorched(state: RootState, c: int) -> bool:
-    return any(c in V(state, n).scorched for n in state.faction if n in C.NAMES)
+    return any(c in V(state, n).scorched for n in C.NAMES if n in state.faction and V(state, n).scorched)
 
 
 # ---- Adventurer: Improvise (LR-AV-07-02), Cheat: Con (LR-AV-10-02) --------------------------------------------

@@ -257,6 +257,8 @@ def set_rel(state: RootState, name: str, faction: str, value: int) -> None:
 
 def hostile_warriors_in(state: RootState, name: str, c: int) -> bool:
     """Warriors of any Hostile faction in `c` (LR-09-02-09-03-02)."""
+    if HOSTILE not in V(state, name).rel.values():
+        return False
     return any(hostile(state, name, f) and B.warriors(state, f, c) for f in relationship_factions(state))
 
 
