@@ -27,7 +27,23 @@ def record(cls: T) -> T:
     """Register a NamedTuple as a task record (it may then be stored in snapshots)."""
     if not (issubclass(cls, tuple) and hasattr(cls, "_fields")):
         raise TypeError(f"{cls.__name__}: a task record is a typing.NamedTuple")
+    cls._replace = _fast_replace(cls._fields)  # type: ignore[attr-defined]
     return codec.register(cls)
+
+
+def _fast_replace(fields: tuple[str, ...]) -> Any:
+    """`NamedTuple._replace` without its generic machinery (records are replaced at almost every decision)."""
+    index = {name: i for i, name in enumerate(fields)}
+
+    def _replace(self: Any, **changes: Any) -> Any:
+        values = list(self)
+        for name, value in changes.items():
+            i = index.get(name)
+            if i is None:
+                raise ValueError(f"Got unexpected field names: {[n for n in changes if n not in index]!r}")
+            values[i] = value
+        return tuple.__new__(type(self), values)
+    return _replace
 
 
 def push(state: Any, *tasks: Any) -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 
 from ...core import tasks as T
 from .content import MAPS, Board
-from .program import extensions, of, placers
+from .program import extensions, never_blocks, of, placers
 from .state import FOREST, RootState
 
 
@@ -244,10 +244,16 @@ def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
 
 def _owners_at(state: RootState, c: int) -> set[str]:
     """Every owner with a piece in `c` (what `has_pieces` asks of one owner)."""
-    present = {o for o, _ in state.buildings[c]}
-    present.update(o for o, _ in state.tokens[c])
-    present.update(f for f, w in state.warriors.items() if w[c] > 0)
-    present.update(f for f, loc in state.pawns.items() if loc == c)
+    buildings, tokens = state.buildings[c], state.tokens[c]
+    present = {o for o, _ in buildings} if buildings else set()
+    if tokens:
+        present.update(o for o, _ in tokens)
+    for f, w in state.warriors.items():
+        if w[c] > 0:
+            present.add(f)
+    for f, at in state.pawns.items():
+        if at == c:
+            present.add(f)
     return present
 
 
@@ -263,10 +269,12 @@ def connected(state: RootState, faction: str, start: int, ruled: tuple[str | Non
     """`start` and every clearing reached from it through clearings `faction` rules (LR-06-05-04-02);
     `ruled`: the rulers, if known."""
     ruled = ruled or rulers(state)
+    plain = not state.closed and not extensions(state, "adjacent")  # then adjacent() is the map's paths
+    paths = MAPS[state.map].adj
     seen, todo = {start}, [start]
     while todo:
         c = todo.pop()
-        for d in adjacent(state, faction, c):
+        for d in (paths[c] if plain else adjacent(state, faction, c)):
             if d not in seen and ruled[d] == faction:
                 seen.add(d)
                 todo.append(d)
@@ -275,7 +283,11 @@ def connected(state: RootState, faction: str, start: int, ruled: tuple[str | Non
 
 def may_place(state: RootState, faction: str, c: int) -> bool:
     """Whether `faction` may place pieces in `c` (the keep, LR-06-02-02, and the like say no)."""
-    return not any(module.blocks_placing(state, faction, c) for module in placers(state))
+    for module in placers(state):
+        block = module.blocks_placing
+        if block is not never_blocks and block(state, faction, c):
+            return False
+    return True
 
 
 # ---- placing and removing ------------------------------------------------------------------------------

@@ -8,6 +8,8 @@ warriors entering a clearing through `moved_into` (the Alliance's Outrage).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...core import tasks as T
 from . import actions as A
 from . import board as B
@@ -37,17 +39,21 @@ def _moves_from(state: RootState, faction: str, origin: int, rule: tuple[tuple[s
                 every: bool) -> list[int]:
     """The destinations from `origin` (unsorted), or only the first one found unless `every`."""
     answers = all_extensions(state)
-    near = set(B.adjacent(state, faction, origin))
-    for fn in answers.get("move_destinations", ()):
-        near.update(fn(state, faction, origin))
-    near.discard(origin)
+    near: Iterable[int] = B.adjacent(state, faction, origin)
+    more = answers.get("move_destinations", ())
+    if every or more:  # a set: no clearing twice (the first found needs none)
+        near = set(near)
+        for fn in more:
+            near.update(fn(state, faction, origin))
     ruled, mover = rule if rule is not None else ((), "")
     restricted = rule is not None and ruled[origin] != mover  # neither end ruled: only into its own rule
     free = answers.get("move_ignores_rule", ()) if restricted else ()  # a move ignoring rule itself (Otter Divers)
     blocks = answers.get("blocks_move", ())
     out = []
     for d in near:
-        if restricted and ruled[d] != mover and not any(fn(state, faction, origin, d) for fn in free):
+        if d == origin:
+            continue
+        if restricted and ruled[d] != mover and not (free and any(fn(state, faction, origin, d) for fn in free)):
             continue
         if blocks and any(fn(state, faction, origin, d) for fn in blocks):
             continue

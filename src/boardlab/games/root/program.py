@@ -112,6 +112,11 @@ POINTS: dict[str, str] = {
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 
 
+def never_blocks(state: Any, placer: str, clearing: int) -> bool:
+    """The default `Faction.blocks_placing` (board.may_place skips it)."""
+    return False
+
+
 class Faction(Module):
     """A Root faction: a module whose hooks the base rules ask about the faction of a seat."""
 
@@ -144,7 +149,7 @@ class Faction(Module):
         # an item the faction crafts: where it goes (default: its Crafted Items box)
         self.takes_item: Callable[[Any, int, str], None] | None = None
         # the faction's own answer to "may it place pieces in this clearing?" beyond the keep
-        self.blocks_placing: Callable[[Any, str, int], bool] = lambda state, placer, clearing: False
+        self.blocks_placing: Callable[[Any, str, int], bool] = never_blocks
         # what an activated dominance card does: "win" (LR-03-03-01) or "coalition" (the Vagabond, LR-09-02-08)
         self.dominance = "win"
         # the pieces it battles with in a clearing (default: its warriors and pawn there, LR-04-03); the Exile

@@ -244,25 +244,30 @@ def sympathy_targets(state: RootState) -> list[int]:
     token may be placed (one a clearing, LR-08-02-05-01; not the keep's clearing)."""
     if sympathy_placed(state) >= BOARD["sympathy"]:
         return []
+    return [c for c in _spread_candidates(state) if B.may_place(state, NAME, c)]
+
+
+def _spread_candidates(state: RootState) -> list[int]:
+    """`sympathy_targets` before asking whether the Alliance may place there (the costliest question)."""
     every = range(len(state.suits))
     tokens = state.tokens
     near = {d for c in every if SYMPATHY in tokens[c] for d in B.neighbours(state, c)}
-    return [c for c in every if SYMPATHY not in tokens[c] and (not near or c in near) and B.may_place(state, NAME, c)]
+    return [c for c in every if SYMPATHY not in tokens[c] and (not near or c in near)]
 
 
 def spread_sites(state: RootState) -> list[int]:
-    targets = sympathy_targets(state)
-    if not targets:
+    """`sympathy_targets` whose cost (`spread_cost`) matching supporters pay."""
+    placed = sympathy_placed(state)
+    if placed >= BOARD["sympathy"]:
         return []
-    cost = BOARD["cost"][sympathy_placed(state)]  # spread_cost, the track read once
-    extra = BOARD["martial_law"]["extra"]
+    cost, extra = BOARD["cost"][placed], BOARD["martial_law"]["extra"]
     supporters: dict[str, int] = {}  # matching supporters by suit, counted once
     out = []
-    for c in targets:
+    for c in _spread_candidates(state):
         suit = state.suits[c]
         if suit not in supporters:
             supporters[suit] = len(matching_supporters(state, suit))
-        if supporters[suit] >= cost + (extra if martial_law(state, c) else 0):
+        if supporters[suit] >= cost + (extra if martial_law(state, c) else 0) and B.may_place(state, NAME, c):
             out.append(c)
     return out
 
@@ -398,6 +403,8 @@ def train_cards(state: RootState, me: int) -> list[str]:
     if not state.supply[NAME]:
         return []
     suits = {state.suits[c] for c in bases(state)}
+    if not suits:
+        return []
     return [c for c in dict.fromkeys(state.hands[me]) if any(K.matches(c, s) for s in suits)]
 
 

@@ -40,6 +40,7 @@ from ..program import Faction
 from ..state import RootState
 
 NAME = "marquise"
+WOOD = (NAME, "wood")
 MODULE = Faction(NAME)
 BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/marquise.yaml")
                        .read_text(encoding="utf-8"))
@@ -465,7 +466,7 @@ def _wood_in_reach(state: RootState, ruled: tuple[str | None, ...]) -> dict[int,
     for c, f in enumerate(ruled):
         if f == NAME and c not in out:
             group = B.connected(state, NAME, c, ruled)
-            wood = sum(B.tokens_of(state, NAME, d).count("wood") for d in group)
+            wood = sum(state.tokens[d].count(WOOD) for d in group)
             out.update(dict.fromkeys(group, wood))
     return out
 
