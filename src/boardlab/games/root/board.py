@@ -7,6 +7,7 @@ there (LR-01-05-04).
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from ...core import tasks as T
@@ -225,11 +226,7 @@ def ruled_by(state: RootState, faction: str) -> list[int]:
 
 def has_pieces(state: RootState, faction: str, c: int) -> bool:
     """Any faction piece there: warriors, buildings, tokens or a pawn."""
-    w = state.warriors.get(faction)
-    if w is not None and w[c] > 0:
-        return True
-    return (any(o == faction for o, _ in state.buildings[c]) or any(o == faction for o, _ in state.tokens[c])
-            or state.pawns.get(faction) == c)
+    return _has_pieces_at(state, faction, c)
 
 
 def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
@@ -237,24 +234,18 @@ def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
     players not in a coalition with it (LR-09-02-08 and the Glossary), and hirelings by their controller
     (`are_enemies`)."""
     if not state.hired:
-        present = _owners_at(state, c)
-        return [f for f in state.faction if f != faction and f in present and not in_coalition(state, faction, f)]
+        return [f for f in state.faction if f != faction and _has_pieces_at(state, f, c)
+                and not (state.coalition and in_coalition(state, faction, f))]
     return [f for f in owners(state) if has_pieces(state, f, c) and are_enemies(state, faction, f)]
 
 
-def _owners_at(state: RootState, c: int) -> set[str]:
-    """Every owner with a piece in `c` (what `has_pieces` asks of one owner)."""
+def _has_pieces_at(state: RootState, owner: str, c: int) -> bool:
+    """`has_pieces`, the cheapest questions first."""
+    w = state.warriors.get(owner)
+    if (w is not None and w[c] > 0) or state.pawns.get(owner) == c:
+        return True
     buildings, tokens = state.buildings[c], state.tokens[c]
-    present = {o for o, _ in buildings} if buildings else set()
-    if tokens:
-        present.update(o for o, _ in tokens)
-    for f, w in state.warriors.items():
-        if w[c] > 0:
-            present.add(f)
-    for f, at in state.pawns.items():
-        if at == c:
-            present.add(f)
-    return present
+    return bool(buildings and any(o == owner for o, _ in buildings) or tokens and any(o == owner for o, _ in tokens))
 
 
 def in_coalition(state: RootState, a: str, b: str) -> bool:
@@ -397,6 +388,13 @@ def opposite(state: RootState, c: int) -> int | None:
 
 def total_warriors(state: RootState, faction: str) -> int:
     return sum(state.warriors.get(faction, ()))
+
+
+def tally(counts: dict[str, int]) -> Counter[str]:
+    """A Counter holding `counts` as they are (without Counter.__init__'s costly checks: asked at every menu)."""
+    out: Counter[str] = Counter.__new__(Counter)
+    dict.update(out, counts)
+    return out
 
 
 def spread(values: Iterable[int]) -> list[int]:

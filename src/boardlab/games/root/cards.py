@@ -141,9 +141,7 @@ def available_suits(state: RootState, pieces: list[int] | tuple[int, ...], pool:
             n = used.get(key)
             if n and s in counts:
                 counts[s] -= n
-    have: Counter[str] = Counter.__new__(Counter)  # a Counter without Counter.__init__'s costly checks
-    dict.update(have, {s: n for s, n in counts.items() if n > 0})
-    return have
+    return B.tally({s: n for s, n in counts.items() if n > 0})
 
 
 _USED_KEYS: dict[str, tuple[tuple[str, str], ...]] = {}  # pool -> (suit, its key in state.used), built once

@@ -345,7 +345,8 @@ def build_sites(state: RootState, where: list[int] | tuple[int, ...]) -> list[in
     """LR-07-05-02-04: a ruled clearing of the suit with no roost, an open slot, a roost left to place."""
     if B.count_on_map(state, NAME, "roost") >= BOARD["roosts"]:
         return []
-    return [c for c in where if B.rules(state, NAME, c) and "roost" not in B.buildings_of(state, NAME, c)
+    ruled = B.rulers(state)
+    return [c for c in where if ruled[c] == NAME and "roost" not in B.buildings_of(state, NAME, c)
             and B.open_slots(state, c) > 0 and B.may_place(state, NAME, c)]
 
 
@@ -379,7 +380,7 @@ def run_daylight(state: RootState, task: EyrieDaylight) -> None:
         return
     column = COLUMNS[data.column]
     options = _resolve_options(state, task)
-    if TN.phase_options(state, task.seat):
+    if len(options) > len(dict.fromkeys(data.todo)):  # phase options besides the cards
         T.offer(state, task.seat, "eyrie_resolve", options)
     elif not any(startable(state, column, card) for card in data.todo):
         _cannot(state, task.seat, column, data.todo[0])  # whatever the order, turmoil now

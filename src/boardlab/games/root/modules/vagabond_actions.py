@@ -53,19 +53,21 @@ def run_daylight(state: RootState, task: VDaylight) -> None:
 def menu(state: RootState, seat: int, name: str) -> list[str]:
     data = V(state, name)
     c = C.clearing(state, name)
+    have = C.ready_counts(data)  # what `ready` says of each kind, counted once
     out = [f"go:{loc_text(d)}" for d in move_options(state, name)]
     if c is not None:
-        if ready(data, "sword"):
+        if have["sword"]:
             out += [f"attack:{f}" for f in BT.targets(state, name, c)]
-        if ready(data, "torch") and state.ruin_items.get(c):
+        if have["torch"] and state.ruin_items.get(c):
             out.append("explore")
-        if ready_kinds(data) and any(K.matches(card, state.suits[c]) for card in state.hands[seat]):
+        if have and any(K.matches(card, state.suits[c]) for card in state.hands[seat]):  # any item ready
             out += [f"aid:{s}" for s in C.factions_with_pieces(state, name, c)]
         out += [f"quest:{q}" for q in Q.doable(state, name, c)]
-        if ready(data, "crossbow"):
+        if have["crossbow"]:
             out += [f"strike:{f}" for f in strike_targets(state, name, c)]
-        out += craft_options(state, seat, name, c)
-    if ready(data, "hammer") and C.damaged(data):
+        if have["hammer"]:
+            out += craft_options(state, seat, name, c)
+    if have["hammer"] and C.damaged(data):
         out.append("repair")
     special = SPECIALS.get(data.character or "")
     if special:

@@ -134,10 +134,14 @@ def ready_kinds(data: VagabondState) -> list[str]:
 
 
 def ready_counts(data: VagabondState) -> Counter[str]:
-    out = Counter(k for k, ex, dmg, _ in data.items if not ex and not dmg)
+    """`ready` of every kind with one ready at least."""
+    counts: dict[str, int] = {}
+    for k, ex, dmg, _ in data.items:
+        if not ex and not dmg:
+            counts[k] = counts.get(k, 0) + 1
     if data.coerced:
-        out[data.coerced] += 1
-    return out
+        counts[data.coerced] = counts.get(data.coerced, 0) + 1
+    return B.tally(counts)
 
 
 def exhaust(state: RootState, name: str, kind: str, n: int = 1) -> None:
