@@ -39,7 +39,7 @@ def _moves_from(state: RootState, faction: str, origin: int, rule: tuple[tuple[s
                 every: bool) -> list[int]:
     """The destinations from `origin` (unsorted), or only the first one found unless `every`."""
     answers = all_extensions(state)
-    near: Iterable[int] = B.adjacent(state, faction, origin)
+    near: Iterable[int] = B.adjacent(state, faction, origin) if "adjacent" in answers else B.neighbours(state, origin)
     more = answers.get("move_destinations", ())
     if every or more:  # a set: no clearing twice (the first found needs none)
         near = set(near)

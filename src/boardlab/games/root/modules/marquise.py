@@ -452,7 +452,7 @@ def build_sites(state: RootState) -> list[int]:
     """Where she can build now: a ruled clearing with an open slot, no rule against placing there, and
     wood in reach for the cheapest building left (what `buildable` says, for every clearing at once)."""
     cheapest = min((cost for k in KINDS if (cost := next_cost(state, k)) is not None), default=None)
-    if cheapest is None:
+    if cheapest is None or cheapest > B.count_on_map(state, NAME, "wood"):  # not enough wood on the whole map
         return []
     ruled = B.rulers(state)
     wood = _wood_in_reach(state, ruled)
