@@ -233,9 +233,19 @@ def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
     """The owners with pieces in `c` that are enemies of `faction` (a faction or a hireling): other
     players not in a coalition with it (LR-09-02-08 and the Glossary), and hirelings by their controller
     (`are_enemies`)."""
-    if not state.hired:
-        return [f for f in state.faction if f != faction and _has_pieces_at(state, f, c)
-                and not (state.coalition and in_coalition(state, faction, f))]
+    if not state.hired:  # has_pieces for each faction, the buildings and tokens read once
+        buildings, tokens = state.buildings[c], state.tokens[c]
+        placed = {o for o, _ in buildings}.union(o for o, _ in tokens) if buildings or tokens else ()
+        warriors, pawns, coalition = state.warriors, state.pawns, state.coalition
+        out = []
+        for f in state.faction:
+            if f == faction:
+                continue
+            w = warriors.get(f)
+            if ((w is not None and w[c] > 0) or f in placed or pawns.get(f) == c) and not (
+                    coalition and in_coalition(state, faction, f)):
+                out.append(f)
+        return out
     return [f for f in owners(state) if has_pieces(state, f, c) and are_enemies(state, faction, f)]
 
 
@@ -244,8 +254,11 @@ def _has_pieces_at(state: RootState, owner: str, c: int) -> bool:
     w = state.warriors.get(owner)
     if (w is not None and w[c] > 0) or state.pawns.get(owner) == c:
         return True
-    buildings, tokens = state.buildings[c], state.tokens[c]
-    return bool(buildings and any(o == owner for o, _ in buildings) or tokens and any(o == owner for o, _ in tokens))
+    for pieces in (state.buildings[c], state.tokens[c]):
+        for o, _ in pieces:
+            if o == owner:
+                return True
+    return False
 
 
 def in_coalition(state: RootState, a: str, b: str) -> bool:
@@ -340,12 +353,12 @@ def take_token(state: RootState, faction: str, kind: str, c: int) -> None:
 
 def count_on_map(state: RootState, faction: str, kind: str) -> int:
     """How many buildings or tokens of a kind the faction has on the map."""
-    return len(_pieces_index(state).get((faction, kind), ()))
+    return len(pieces_index(state).get((faction, kind), ()))
 
 
 def where(state: RootState, faction: str, kind: str) -> list[int]:
     """The clearings holding the faction's buildings or tokens of a kind (one entry per piece)."""
-    return list(_pieces_index(state).get((faction, kind), ()))
+    return list(pieces_index(state).get((faction, kind), ()))
 
 
 # Where every building and token stands, by the map's buildings and tokens (asked many times between two
@@ -354,8 +367,9 @@ _PIECES: dict[tuple, dict[tuple[str, str], tuple[int, ...]]] = {}
 _PIECES_MAX = 50_000
 
 
-def _pieces_index(state: RootState) -> dict[tuple[str, str], tuple[int, ...]]:
-    """(owner, kind) -> its clearings, one entry per piece: the buildings' in clearing order, then the tokens'."""
+def pieces_index(state: RootState) -> dict[tuple[str, str], tuple[int, ...]]:
+    """(owner, kind) -> its clearings, one entry per piece: the buildings' in clearing order, then the tokens'
+    (shared: do not change it)."""
     key = (tuple(state.buildings), tuple(state.tokens))
     found = _PIECES.get(key)
     if found is None:
