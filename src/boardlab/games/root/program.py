@@ -244,22 +244,31 @@ def of(name: str) -> Faction:
 
 
 _ANSWERS: dict[tuple[str, ...], dict[str, tuple[Callable[..., Any], ...]]] = {}
+# The modules tuple asked about last (the very object: a game keeps one) and its answers, so that most questions
+# skip hashing the tuple.
+_last: tuple[Any, dict[str, tuple[Callable[..., Any], ...]]] = (None, {})
 
 
 def extensions(state: Any, point: str) -> tuple[Callable[..., Any], ...]:
     """The answers of the active modules to one of the base game's extension points (asked often:
     kept per set of active modules)."""
-    answers = _ANSWERS.get(state.modules)
-    if answers is None:
-        answers = _ANSWERS[state.modules] = PROGRAM.flow(state.modules).answers
-    return answers.get(point, ())
+    last = _last
+    if last[0] is state.modules:
+        return last[1].get(point, ())
+    return all_extensions(state).get(point, ())
 
 
 def all_extensions(state: Any) -> dict[str, tuple[Callable[..., Any], ...]]:
     """Every extension point's answers (point -> functions), for code asking several points at once."""
-    answers = _ANSWERS.get(state.modules)
+    global _last
+    modules = state.modules
+    last = _last
+    if last[0] is modules:
+        return last[1]
+    answers = _ANSWERS.get(modules)
     if answers is None:
-        answers = _ANSWERS[state.modules] = PROGRAM.flow(state.modules).answers
+        answers = _ANSWERS[modules] = PROGRAM.flow(modules).answers
+    _last = (modules, answers)
     return answers
 
 
