@@ -48,7 +48,10 @@ def _fast_replace(fields: tuple[str, ...]) -> Any:
 
 def push(state: Any, *tasks: Any) -> None:
     """Schedule tasks to run next, in the order given."""
-    state.tasks.extend(reversed(tasks))
+    if len(tasks) == 1:
+        state.tasks.append(tasks[0])
+    elif tasks:
+        state.tasks.extend(reversed(tasks))
 
 
 def run_then(state: Any, tasks: Iterable[Any], then: str) -> str:

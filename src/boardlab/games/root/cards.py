@@ -317,10 +317,11 @@ def remove_all(state: RootState, seat: int, me: str, c: int, rules: tuple[str, .
 
 def everything_of(state: RootState, owner: str, c: int) -> tuple[tuple[str, int], ...]:
     """All of a faction's removable pieces in a clearing: warriors, buildings, tokens (not pawns)."""
-    out: Counter[str] = Counter()
-    out["warrior"] = B.warriors(state, owner, c)
-    out.update(B.buildings_of(state, owner, c))
-    out.update(B.tokens_of(state, owner, c))
+    out = {"warrior": B.warriors(state, owner, c)}
+    for pieces in (state.buildings[c], state.tokens[c]):
+        for o, kind in pieces:
+            if o == owner:
+                out[kind] = out.get(kind, 0) + 1
     return tuple((k, n) for k, n in out.items() if n)
 
 
@@ -360,7 +361,10 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
 def scoring_pieces(state: RootState, owner: str, removed: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """The removed pieces that score as usual: all but the buildings and tokens an effect says score nothing
     (extension point `unscored_removal`: the Farmers' farms)."""
-    unscored = Counter(dict(p for fn in extensions(state, "unscored_removal") for p in fn(state, owner, tuple(removed))))
+    answers = extensions(state, "unscored_removal")
+    if not answers:
+        return removed
+    unscored = Counter(dict(p for fn in answers for p in fn(state, owner, tuple(removed))))
     if not unscored:
         return removed
     left = [(k, n - min(n, unscored[k])) for k, n in removed]

@@ -4,7 +4,6 @@ Daylight. Relationships change here too: Aid improves them (LR-09-02-09-01), rem
 factions Hostile (LR-09-02-09-03), Infamy scores (LR-09-02-09-03-01)."""
 from __future__ import annotations
 
-from collections import Counter
 from typing import Callable, NamedTuple
 
 from ....core import tasks as T
@@ -432,9 +431,10 @@ def repair_one(state: RootState, task: VRepair, item: str) -> None:
 
 def craft_options(state: RootState, seat: int, name: str, c: int) -> list[str]:
     """One hammer per crafting icon; every icon must match his clearing (LR-09-05-08)."""
-    have = Counter({state.suits[c]: ready(V(state, name), "hammer")})
-    if not +have:
+    hammers = ready(V(state, name), "hammer")
+    if hammers <= 0:
         return []
+    have = B.tally({state.suits[c]: hammers})
     return [A.craft_id(card) for card in dict.fromkeys(state.hands[seat]) if K.craftable(state, seat, card, have)]
 
 
