@@ -212,8 +212,28 @@ def rulers(state: RootState) -> tuple[str | None, ...]:
     if found is None:
         if len(_RULERS) >= _RULERS_MAX:
             _RULERS.clear()
-        found = _RULERS[key] = tuple(_plain_ruler(warriors, pieces, c) for c, pieces in enumerate(buildings))
+        found = _RULERS[key] = _plain_rulers(warriors, buildings)
     return found
+
+
+def _plain_rulers(warriors: dict[str, list[int]], buildings: list[tuple[tuple[str, str], ...]]) -> tuple[str | None, ...]:
+    """`_plain_ruler` of every clearing (a clearing of warriors alone without a tie is settled here, in one loop)."""
+    counts = tuple(warriors.items())
+    out: list[str | None] = []
+    for c, pieces in enumerate(buildings):
+        if not pieces:
+            best, who, tied = 0, None, False
+            for f, w in counts:
+                n = w[c]
+                if n > best:
+                    best, who, tied = n, f, False
+                elif n == best and n:
+                    tied = True
+            if not tied:
+                out.append(who)
+                continue
+        out.append(_plain_ruler(warriors, pieces, c))
+    return tuple(out)
 
 
 def rules(state: RootState, faction: str, c: int) -> bool:
