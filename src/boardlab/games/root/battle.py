@@ -151,8 +151,10 @@ def ambushes(state: RootState, seat: int, c: int) -> list[str]:
 
 
 def has_persistent(state: RootState, seat: int, key: str) -> str | None:
-    area = state.play_area[seat]
-    return next((c for c in area if CARDS[c].key == key), None) if area else None
+    for c in state.play_area[seat]:
+        if CARDS[c].key == key:
+            return c
+    return None
 
 
 @BASE.handler(Battle)

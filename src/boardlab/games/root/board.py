@@ -200,19 +200,27 @@ def wins_ties(state: RootState, party_: str, own: dict[str, int]) -> bool:
 # frequent question of the rules: a board seen before is answered from here). Only plain rule is cached.
 _RULERS: dict[tuple, tuple[str | None, ...]] = {}
 _RULERS_MAX = 50_000
+# The board asked about last and its answer: comparing a board with the last one (the same objects, mostly) costs
+# less than hashing it, and the same board is asked about many times in a row.
+_last_rulers: tuple[tuple, tuple[str | None, ...]] = ((), ())
 
 
 def rulers(state: RootState) -> tuple[str | None, ...]:
     """The ruler of every clearing (for rules that look at many clearings at once); do not change it."""
     if not _plain_rule(state):
         return tuple(_ruler_with_effects(state, c) for c in range(len(state.buildings)))
+    global _last_rulers
     warriors, buildings = state.warriors, state.buildings
     key = (tuple(warriors), tuple(map(tuple, warriors.values())), tuple(buildings))
+    last = _last_rulers
+    if last[0] == key:
+        return last[1]
     found = _RULERS.get(key)
     if found is None:
         if len(_RULERS) >= _RULERS_MAX:
             _RULERS.clear()
         found = _RULERS[key] = _plain_rulers(warriors, buildings)
+    _last_rulers = (key, found)
     return found
 
 
@@ -385,12 +393,17 @@ def where(state: RootState, faction: str, kind: str) -> list[int]:
 # changes of them: crafting pieces, building costs, sympathy): boards seen before are answered from here.
 _PIECES: dict[tuple, dict[tuple[str, str], tuple[int, ...]]] = {}
 _PIECES_MAX = 50_000
+_last_pieces: tuple[tuple, dict[tuple[str, str], tuple[int, ...]]] = ((), {})  # as `_last_rulers`
 
 
 def pieces_index(state: RootState) -> dict[tuple[str, str], tuple[int, ...]]:
     """(owner, kind) -> its clearings, one entry per piece: the buildings' in clearing order, then the tokens'
     (shared: do not change it)."""
+    global _last_pieces
     key = (tuple(state.buildings), tuple(state.tokens))
+    last = _last_pieces
+    if last[0] == key:
+        return last[1]
     found = _PIECES.get(key)
     if found is None:
         if len(_PIECES) >= _PIECES_MAX:
@@ -401,6 +414,7 @@ def pieces_index(state: RootState) -> dict[tuple[str, str], tuple[int, ...]]:
                 for piece in pieces:
                     index.setdefault(piece, []).append(c)
         found = _PIECES[key] = {piece: tuple(cs) for piece, cs in index.items()}
+    _last_pieces = (key, found)
     return found
 
 

@@ -158,8 +158,12 @@ def fits(cost: tuple[str, ...], have: Counter[str], icons: tuple[str, ...] = ())
     """Whether the pieces `have` pay the cost, with at most one more icon per suit in `icons` each (modules'
     crafting icons: "bird" pays any suit)."""
     need, named, wild = _needs(cost)
-    if all(have[s] >= n for s, n in need) and sum(have.values()) - named >= wild:
-        return True
+    for s, n in need:
+        if have[s] < n:
+            break
+    else:
+        if sum(have.values()) - named >= wild:
+            return True
     if not icons:
         return False
     icon, rest = icons[0], icons[1:]
