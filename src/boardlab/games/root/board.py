@@ -12,7 +12,7 @@ from collections.abc import Iterable
 
 from ...core import tasks as T
 from .content import MAPS, Board
-from .program import extensions, never_blocks, of, placers
+from .program import all_extensions, extensions, never_blocks, of, placers
 from .state import FOREST, RootState
 
 
@@ -128,8 +128,8 @@ def _plain_rule(state: RootState) -> bool:
     winning ties (then `_plain_ruler` decides, and whole boards can be cached)."""
     if state.hired:
         return False
-    answers = extensions(state, "rule_bonus")
-    return not answers and not extensions(state, "wins_rule_ties")
+    answers = all_extensions(state)
+    return "rule_bonus" not in answers and "wins_rule_ties" not in answers
 
 
 def _plain_ruler(warriors: dict[str, list[int]], pieces: tuple[tuple[str, str], ...], c: int) -> str | None:

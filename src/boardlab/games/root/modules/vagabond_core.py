@@ -125,8 +125,11 @@ def _sorted(items: Iterable[Item]) -> tuple[Item, ...]:
 
 def ready(data: VagabondState, kind: str) -> int:
     """Face-up undamaged items of a kind (a coerced item counts, LR-AV-12-02)."""
-    n = sum(1 for k, ex, dmg, _ in data.items if k == kind and not ex and not dmg)
-    return n + (1 if data.coerced == kind else 0)
+    n = 1 if data.coerced == kind else 0
+    for k, ex, dmg, _ in data.items:
+        if k == kind and not ex and not dmg:
+            n += 1
+    return n
 
 
 def ready_kinds(data: VagabondState) -> list[str]:
