@@ -94,18 +94,21 @@ class Game:
                                     legal=", ".join(legal[:8]) + (", ..." if len(legal) > 8 else ""))
             action_id = canonical
         seat = self.state.pending[0]
-        self.rules.flow_of(self.state).apply(self.state, action_id)
+        flow = self.rules.flow_of(self.state)
+        flow.apply(self.state, action_id)
         self._log.append((seat, action_id))
         self.forget_legal()
-        self._legal = self._offered()
+        self._legal = self._offered(flow)
 
-    def _offered(self) -> list[str] | None:
+    def _offered(self, flow: Any) -> list[str] | None:
         """The legal ids the flow listed as it asked the pending decision (tasks.offer), unless a module
-        replaced that decision (its legal list is then another)."""
+        replaced that decision (its legal list is then another). `flow`: the one that ran, if still in force."""
         offered = _tasks.offered(self.state)
-        if offered is None or self.state.pending[1] in self.rules.flow_of(self.state).replaced:
+        if offered is None:
             return None
-        return offered
+        if self.state.modules != flow.names:  # a module was switched on on the way
+            flow = self.rules.flow_of(self.state)
+        return None if self.state.pending[1] in flow.replaced else offered
 
     def forget_legal(self) -> None:
         """The state changed outside `apply` (core.positions): the legal list is recomputed."""

@@ -263,7 +263,7 @@ def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
     (`are_enemies`)."""
     if not state.hired:  # has_pieces for each faction, the buildings and tokens read once
         buildings, tokens = state.buildings[c], state.tokens[c]
-        placed = {o for o, _ in buildings}.union(o for o, _ in tokens) if buildings or tokens else ()
+        placed = [o for o, _ in buildings] + [o for o, _ in tokens] if buildings or tokens else ()
         warriors, pawns, coalition = state.warriors, state.pawns, state.coalition
         out = []
         for f in state.faction:
