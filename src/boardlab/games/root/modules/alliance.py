@@ -37,7 +37,7 @@ from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
-from ..content import DECKS
+from ..content import CARDS, DECKS
 from ..program import Faction, extensions
 from ..records import RemovePieces
 from ..state import RootState
@@ -103,7 +103,7 @@ def bases_on_board(state: RootState) -> list[str]:
 
 def matching_supporters(state: RootState, suit: str) -> list[str]:
     """Supporters that may be spent for a suit: of that suit, or birds (LR-08-02-03, LR-02-01-01)."""
-    return [c for c in W(state).supporters if K.matches(c, suit)]
+    return [c for c in W(state).supporters if CARDS[c].suit in (suit, "bird")]  # K.matches
 
 
 def capacity(state: RootState) -> int | None:
@@ -405,7 +405,8 @@ def train_cards(state: RootState, me: int) -> list[str]:
     suits = {state.suits[c] for c in bases(state)}
     if not suits:
         return []
-    return [c for c in dict.fromkeys(state.hands[me]) if any(K.matches(c, s) for s in suits)]
+    suits.add("bird")  # a bird card matches any base (K.matches)
+    return [c for c in dict.fromkeys(state.hands[me]) if CARDS[c].suit in suits]
 
 
 def _daylight_options(state: RootState, me: int) -> list[str]:
