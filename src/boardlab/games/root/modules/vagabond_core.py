@@ -81,7 +81,10 @@ def character(state: RootState, name: str) -> str | None:
 
 
 def with_character(state: RootState, key: str) -> str | None:
-    return next((n for n in in_play(state) if V(state, n).character == key), None)
+    for name in state.faction:  # in_play, in seat order
+        if name in NAMES and V(state, name).character == key:
+            return name
+    return None
 
 
 def location(state: RootState, name: str) -> int:
