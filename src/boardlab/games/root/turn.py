@@ -258,12 +258,13 @@ def _dominance_options(state: RootState, seat: int) -> list[str]:
     """LR-03-03-01 (activate with 10 or more points; the Vagabond forms a coalition instead, with 4+
     players), LR-03-03-04 (take an available one by spending a matching card)."""
     out = []
-    if state.dominance[seat] is None and seat not in state.coalition:
+    cards = S.dominance_cards(state, seat) if state.dominance[seat] is None and seat not in state.coalition else ()
+    if cards:  # asked first: seldom any in hand
         mine = faction(state, seat).dominance
         if (mine == "win" and state.score[seat] >= S.DOMINANCE_MIN) or (
                 mine == "coalition" and state.players >= 4 and seat not in state.coalition.values()
                 and coalition_partners(state, seat)):
-            out += [f"dominance:{c}" for c in S.dominance_cards(state, seat)]
+            out += [f"dominance:{c}" for c in cards]
     for card in dict.fromkeys(state.dominance_pool) if state.dominance_pool else ():
         if _spendable(state, seat, card):
             out.append(f"take_dominance:{card}")
