@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from . import codec, rng
+from . import tasks as _tasks
 from .action import Action
 from .actions import ActionSpace
 from .codec import JSON
@@ -22,6 +23,7 @@ SAVE_VERSION = 3
 # now (`Ruleset.upgrade_log`); their hashes still hold.
 OLD_VERSIONS = (1,)
 READABLE_VERSIONS = (1, 2, 3)
+SHORT_LIST = 16  # legal lists up to this long are searched as lists (is_legal)
 
 
 class Game:
@@ -60,9 +62,12 @@ class Game:
         return self._legal
 
     def is_legal(self, action_id: str) -> bool:
-        """O(1) after the first question at a decision."""
+        """O(1) after the first question at a decision (a short list is searched: as fast, no set to build)."""
         if self._legal_set is None:
-            self._legal_set = frozenset(self.legal_action_ids())
+            legal = self.legal_action_ids()
+            if len(legal) <= SHORT_LIST:
+                return action_id in legal
+            self._legal_set = frozenset(legal)
         return action_id in self._legal_set
 
     def legal_actions(self) -> list[Action]:
@@ -104,9 +109,21 @@ class Game:
                 raise self._illegal(action_id)
             action_id = canonical
         seat = self.state.pending[0]
-        self.rules.flow_of(self.state).apply(self.state, action_id)
+        flow = self.rules.flow_of(self.state)
+        flow.apply(self.state, action_id)
         self._log.append((seat, action_id))
         self.forget_legal()
+        self._legal = self._offered(flow)
+
+    def _offered(self, flow: Any) -> list[str] | None:
+        """The legal ids the flow listed as it asked the pending decision (tasks.offer), unless a module
+        replaced that decision (its legal list is then another). `flow`: the one that ran, if still in force."""
+        offered = _tasks.offered(self.state)
+        if offered is None:
+            return None
+        if self.state.modules != flow.names:  # a module was switched on on the way
+            flow = self.rules.flow_of(self.state)
+        return None if self.state.pending[1] in flow.replaced else offered
 
     def _illegal(self, action_id: str) -> IllegalAction:
         """The error for an id not listed now: the decision, the first legal ids and, when the game

@@ -68,7 +68,7 @@ class Ruleset:
         return state
 
     def flow_of(self, state: Any) -> Flow:
-        return self.program.flow_of(state)
+        return self.program.flow(state.modules)
 
     def active(self, state: Any) -> tuple[Module, ...]:
         return self.program.active(state)

@@ -121,6 +121,11 @@ POINTS: dict[str, str] = {
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 
 
+def never_blocks(state: Any, placer: str, clearing: int) -> bool:
+    """The default `Faction.blocks_placing` (board.may_place skips it)."""
+    return False
+
+
 class Faction(Module):
     """A Root faction: a module whose hooks the base rules ask about the faction of a seat."""
 
@@ -153,7 +158,7 @@ class Faction(Module):
         # an item the faction crafts: where it goes (default: its Crafted Items box)
         self.takes_item: Callable[[Any, int, str], None] | None = None
         # the faction's own answer to "may it place pieces in this clearing?" beyond the keep
-        self.blocks_placing: Callable[[Any, str, int], bool] = lambda state, placer, clearing: False
+        self.blocks_placing: Callable[[Any, str, int], bool] = never_blocks
         # what an activated dominance card does: "win" (LR-03-03-01) or "coalition" (the Vagabond, LR-09-02-08)
         self.dominance = "win"
         # the pieces it battles with in a clearing (default: its warriors and pawn there, LR-04-03); the Exile
@@ -232,24 +237,57 @@ def hireling(name: str) -> Hireling:
 
 
 def faction(state: Any, seat: int) -> Faction:
-    module = PROGRAM.module(state.faction[seat])
-    assert isinstance(module, Faction)
-    return module
+    return of(state.faction[seat])
+
+
+_OF: dict[str, Faction] = {}  # modules never change once loaded; asked for at every rule check
 
 
 def of(name: str) -> Faction:
-    module = PROGRAM.module(name)
-    assert isinstance(module, Faction)
+    module = _OF.get(name)
+    if module is None:
+        found = PROGRAM.module(name)
+        assert isinstance(found, Faction)
+        module = _OF[name] = found
     return module
 
 
 _ANSWERS: dict[tuple[str, ...], dict[str, tuple[Callable[..., Any], ...]]] = {}
+# The modules tuple asked about last (the very object: a game keeps one) and its answers, so that most questions
+# skip hashing the tuple.
+_last: tuple[Any, dict[str, tuple[Callable[..., Any], ...]]] = (None, {})
 
 
 def extensions(state: Any, point: str) -> tuple[Callable[..., Any], ...]:
     """The answers of the active modules to one of the base game's extension points (asked often:
     kept per set of active modules)."""
-    answers = _ANSWERS.get(state.modules)
+    last = _last
+    if last[0] is state.modules:
+        return last[1].get(point, ())
+    return all_extensions(state).get(point, ())
+
+
+def all_extensions(state: Any) -> dict[str, tuple[Callable[..., Any], ...]]:
+    """Every extension point's answers (point -> functions), for code asking several points at once."""
+    global _last
+    modules = state.modules
+    last = _last
+    if last[0] is modules:
+        return last[1]
+    answers = _ANSWERS.get(modules)
     if answers is None:
-        answers = _ANSWERS[state.modules] = PROGRAM.flow(state.modules).answers
-    return answers.get(point, ())
+        answers = _ANSWERS[modules] = PROGRAM.flow(modules).answers
+    _last = (modules, answers)
+    return answers
+
+
+_PLACERS: dict[tuple[str, ...], tuple[Faction, ...]] = {}
+
+
+def placers(state: Any) -> tuple[Faction, ...]:
+    """The active modules with a `blocks_placing` hook (kept per set of active modules)."""
+    found = _PLACERS.get(state.modules)
+    if found is None:
+        found = _PLACERS[state.modules] = tuple(
+            m for m in PROGRAM.active(state) if hasattr(m, "blocks_placing"))  # type: ignore[misc]
+    return found
