@@ -2,7 +2,7 @@
 
 The fingerprints below were computed by the engine before the speed work of issue 12 (main at d33c319): for
 every configuration of `main_option_sets` (maps, decks, hirelings under both control schemes, the Advanced
-Setup's drafts) and a few more seeds, one random game (seed i, actions chosen by random.Random(i)) through the
+Setup's drafts, their pools of setup cards named as they then were) and a few more seeds, one random game (seed i, actions chosen by random.Random(i)) through the
 public API. Each row pins the number of decisions, the final `state_hash()`, a digest of every legal list in
 order (the ids and their order), a digest of the event log (rule ids, keys, parameters, who sees them) and a
 digest of views and action texts taken along the way. An optimisation that changes any of them changes the
@@ -42,16 +42,16 @@ PINNED = [
     (3, {'factions': ['marquise', 'eyrie', 'alliance'], 'hirelings': ['vault_keepers', 'flame_bearers', 'prosperous_farmers']}, 16, 414, '58021f9168017d86e5b0631faf0a7844', '794e43fec9c38c1c', 'b32ff2d71da321b7', '5dc3dcae5982898f'),
     (4, {'factions': ['marquise', 'eyrie', 'alliance', 'vagabond'], 'map': 'mountain', 'hirelings': ['riverfolk_flotilla', 'highway_bandits', 'furious_protector']}, 17, 558, '26b14ab43e500675beb1ab1f6fa43e37', 'd2e8af86b35c0796', 'f2435e603330a324', '5682fe81f330197d'),
     (4, {'factions': ['marquise', 'eyrie', 'alliance', 'vagabond'], 'hirelings': ['river_roamers', 'sunward_expedition', 'sunny_advocates']}, 18, 1449, 'afb989bde0e24788b1a242b2433313a7', '768820c146bbb6ac', '1277e7b3d2c5c068', 'd6f6bb0f267be449'),
-    (3, {'setup': 'advanced'}, 19, 575, '63dd3f74ae9d2cc6653aa03d1e3771d3', '9128bfee059b191a', '0fe894af27cf65a4', '65d2cb6c3900346a'),
-    (4, {'setup': 'advanced', 'map': 'lake', 'deck': 'exiles'}, 20, 438, 'e15a9f4977878b918d7ea93ce06dfdc3', '0608a18a71eae008', '05c8514f8deb1a24', 'a3b1743e9a38b31c'),
+    (3, {'setup': 'advanced', 'setup_cards': ['marquise', 'eyrie', 'alliance', 'vagabond']}, 19, 575, '63dd3f74ae9d2cc6653aa03d1e3771d3', '9128bfee059b191a', '0fe894af27cf65a4', '65d2cb6c3900346a'),
+    (4, {'setup': 'advanced', 'setup_cards': ['marquise', 'eyrie', 'alliance', 'vagabond', 'vagabond2'], 'map': 'lake', 'deck': 'exiles'}, 20, 438, 'e15a9f4977878b918d7ea93ce06dfdc3', '0608a18a71eae008', '05c8514f8deb1a24', 'a3b1743e9a38b31c'),
     (2, {'setup': 'advanced', 'factions': ['eyrie', 'marquise']}, 21, 490, 'f6aa0f7ce728f036a3e23fca9284075d', '7651b58915875c92', '31b1737dea1fa858', 'd69c257131b428dd'),
     (5, {'setup': 'advanced', 'factions': ['marquise', 'eyrie', 'alliance', 'vagabond', 'vagabond2']}, 22, 622, '57186c6b3491b8dd4072f668402be945', 'ea7af71312b49770', '0f8f2836b8da81d2', 'cf413ad145307170'),
     (2, {'setup': 'advanced', 'factions': ['marquise', 'eyrie'], 'hirelings': ['spring_uprising', 'exile'], 'hireling_control': 'law'}, 23, 468, 'd54ebd65b612c330850454da2ab9450c', '9839c3b9b51eb5c2', '8d6e4bde9385df30', '2d2802d68f258767'),
     (2, {'setup': 'advanced', 'factions': ['eyrie', 'marquise'], 'hirelings': ['popular_band', 'flame_bearers', 'prosperous_farmers']}, 24, 719, '9f11d429405ff9c4e41676016e61732b', 'a731702b54466f81', '0df7c8ed930aec19', 'e2387665391c3571'),
-    (3, {'setup': 'advanced', 'hirelings': 'random'}, 25, 507, 'bd7aa6f69f55d251f221194a8d0c2926', '30d79b9371ef23f9', '5f613e284fc002b3', '7ba9097acb0014ab'),
-    (3, {'setup': 'advanced', 'hirelings': 'random', 'hireling_control': 'law'}, 26, 549, '44d0f00a79a9d3d22b78084a3d699cdf', '01283395598f090b', 'f0d5ab375119006e', '2444d1bf64453ddd'),
-    (4, {'setup': 'advanced', 'hirelings': 'random', 'map': 'winter'}, 27, 387, '8e0192e98f6ba3fdca5bc0c4c6366eda', '993e0907917114cc', 'f11952f13792f16b', 'd70291e19c839910'),
-    (4, {'setup': 'advanced', 'hirelings': 'random', 'hireling_control': 'law', 'deck': 'exiles'}, 28, 898, 'f302fe9e2b9ea56e85a5834cbfe100d5', '3c21917c9c496b85', '390d8a6f41972ffe', 'a1093536737005dd'),
+    (3, {'setup': 'advanced', 'setup_cards': ['marquise', 'eyrie', 'alliance', 'vagabond'], 'hirelings': 'random'}, 25, 507, 'bd7aa6f69f55d251f221194a8d0c2926', '30d79b9371ef23f9', '5f613e284fc002b3', '7ba9097acb0014ab'),
+    (3, {'setup': 'advanced', 'setup_cards': ['marquise', 'eyrie', 'alliance', 'vagabond'], 'hirelings': 'random', 'hireling_control': 'law'}, 26, 549, '44d0f00a79a9d3d22b78084a3d699cdf', '01283395598f090b', 'f0d5ab375119006e', '2444d1bf64453ddd'),
+    (4, {'setup': 'advanced', 'setup_cards': ['marquise', 'eyrie', 'alliance', 'vagabond', 'vagabond2'], 'hirelings': 'random', 'map': 'winter'}, 27, 387, '8e0192e98f6ba3fdca5bc0c4c6366eda', '993e0907917114cc', 'f11952f13792f16b', 'd70291e19c839910'),
+    (4, {'setup': 'advanced', 'setup_cards': ['marquise', 'eyrie', 'alliance', 'vagabond', 'vagabond2'], 'hirelings': 'random', 'hireling_control': 'law', 'deck': 'exiles'}, 28, 898, 'f302fe9e2b9ea56e85a5834cbfe100d5', '3c21917c9c496b85', '390d8a6f41972ffe', 'a1093536737005dd'),
     (5, {'setup': 'advanced', 'factions': ['marquise', 'eyrie', 'alliance', 'vagabond', 'vagabond2'], 'hirelings': 'random'}, 29, 1072, '8e58d941b147e4c068507484a190a4ab', '9392094faaf99b47', '863caf6b791db447', 'e8a74379e835ed29'),
     (5, {'setup': 'advanced', 'factions': ['marquise', 'eyrie', 'alliance', 'vagabond', 'vagabond2'], 'hirelings': 'random', 'hireling_control': 'law'}, 30, 1245, '884da2152e5985c16d4961d29e56bb22', '4934531e86f0bcd6', '9ba4c65776e4c52d', 'b750911cdc955b6a'),
     (4, {}, 100, 454, '31a076f711cb6c77a291d3fe7866f73c', 'afa67f54b738099d', '19c0ed6e363294ff', '9bc14821267b1107'),
@@ -61,7 +61,7 @@ PINNED = [
     (2, {}, 104, 566, 'ae649a4a0d923d2c4172527c59d02350', '6d5d155ca62940af', '019217addcd0b140', 'dcd0f00b7145b7f6'),
     (3, {}, 105, 517, '29dae1c0a7e31d655d5d90a66e19a4de', 'fac158c5c662739b', '7cd841404449dde0', 'cc89e589093558ed'),
     (3, {'hirelings': 'random', 'factions': ['marquise', 'eyrie', 'alliance']}, 106, 471, '1314c0b4163d9c2cb53c3189b6ccaa34', 'b0683015817b965b', '1cd774d1f2a3fb79', '1a49cb2781bf64da'),
-    (4, {'setup': 'advanced'}, 107, 444, '1f76f84b90b1e437f61eed1e1b376458', 'c9c5cfa7b611741a', '8a30262f73aa0482', 'da91c7b435f407e1'),
+    (4, {'setup': 'advanced', 'setup_cards': ['marquise', 'eyrie', 'alliance', 'vagabond', 'vagabond2']}, 107, 444, '1f76f84b90b1e437f61eed1e1b376458', 'c9c5cfa7b611741a', '8a30262f73aa0482', 'da91c7b435f407e1'),
     (2, {'map': 'mountain', 'deck': 'exiles'}, 108, 258, '6b6217216e00630f1bc8d6d0ad530fdb', 'a80cb56135d9097a', '053151ea152c949a', 'e849ebe14e14c863'),
 ]
 
