@@ -122,7 +122,7 @@ def decode(data: Any, depth: int = 0) -> Any:
     raise ValueError(f"unknown snapshot tag {tag!r}")
 
 
-def _pairs(items: list) -> list:
+def _pairs(items: list[Any]) -> list[Any]:
     if not all(isinstance(p, list) and len(p) == 2 for p in items):
         raise ValueError("malformed snapshot mapping")
     return items
