@@ -21,8 +21,12 @@ def board(state: RootState) -> Board:
 
 
 def neighbours(state: RootState, c: int) -> tuple[int, ...]:
-    """Clearings linked to `c` by an open path (LR-02-02-01; a closed path links nothing, LR-AM-04-02)."""
-    adj = MAPS[state.map].adj[c]
+    """Clearings linked to `c` by an open path (LR-02-02-01; a closed path links nothing, LR-AM-04-02); a place
+    beside the map has no paths (extension point `off_map`)."""
+    paths = MAPS[state.map].adj
+    if c >= len(paths):
+        return ()
+    adj = paths[c]
     if not state.closed:
         return adj
     return tuple(d for d in adj if (min(c, d), max(c, d)) not in state.closed)
@@ -30,7 +34,10 @@ def neighbours(state: RootState, c: int) -> tuple[int, ...]:
 
 def adjacent(state: RootState, faction: str, c: int) -> tuple[int, ...]:
     """Clearings adjacent to `c` for `faction`: linked by an open path, plus what its effects add
-    (extension point `adjacent`: Boat Builders' rivers, Tunnels)."""
+    (extension point `adjacent`: Boat Builders' rivers, Tunnels). A place beside the map (the Duchy's Burrow) is
+    adjacent to what its module says (extension point `off_map`)."""
+    if c >= len(state.suits):
+        return tuple(sorted((off_map(state, c) or (None, ()))[1]))
     near = neighbours(state, c)
     answers = extensions(state, "adjacent")
     if not answers:
@@ -39,6 +46,24 @@ def adjacent(state: RootState, faction: str, c: int) -> tuple[int, ...]:
     if not more:
         return near
     return tuple(sorted(set(near).union(more) - {c}))
+
+
+def off_map(state: RootState, place: int) -> tuple[str | None, tuple[int, ...]] | None:
+    """(ruler, adjacent clearings) of a place beside the map, from the module keeping it (extension point
+    `off_map`: the Duchy's Burrow), or None."""
+    for fn in extensions(state, "off_map"):
+        found = fn(state, place)
+        if found is not None:
+            return found
+    return None
+
+
+def place_ruler(state: RootState, ruled: tuple[str | None, ...], c: int) -> str | None:
+    """The ruler of `c` from the map's rulers `ruled`, or of a place beside the map (extension point `off_map`)."""
+    if c < len(ruled):
+        return ruled[c]
+    found = off_map(state, c)
+    return found[0] if found is not None else None
 
 
 def suit(state: RootState, c: int) -> str:
@@ -265,7 +290,9 @@ def has_pieces(state: RootState, faction: str, c: int) -> bool:
 def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
     """The owners with pieces in `c` that are enemies of `faction` (a faction or a hireling): other
     players not in a coalition with it (LR-09-02-08 and the Glossary), and hirelings by their controller
-    (`are_enemies`)."""
+    (`are_enemies`). A place beside the map holds no one else's pieces (extension point `off_map`)."""
+    if c >= len(state.buildings):
+        return []
     if not state.hired:  # has_pieces for each faction, the buildings and tokens read once
         buildings, tokens = state.buildings[c], state.tokens[c]
         placed = [o for o, _ in buildings] + [o for o, _ in tokens] if buildings or tokens else ()
@@ -312,7 +339,7 @@ def connected(state: RootState, faction: str, start: int, ruled: tuple[str | Non
     while todo:
         c = todo.pop()
         for d in (paths[c] if plain else adjacent(state, faction, c)):
-            if d not in seen and ruled[d] == faction:
+            if d not in seen and d < len(ruled) and ruled[d] == faction:
                 seen.add(d)
                 todo.append(d)
     return sorted(seen)

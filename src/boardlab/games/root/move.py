@@ -48,14 +48,16 @@ def _moves_from(state: RootState, faction: str, origin: int, rule: tuple[tuple[s
         for fn in more:
             near.update(fn(state, faction, origin))
     ruled, mover = rule if rule is not None else ((), "")
-    restricted = rule is not None and ruled[origin] != mover  # neither end ruled: only into its own rule
+    n = len(ruled)  # places beside the map (the Duchy's Burrow) say who rules them (board.place_ruler)
+    restricted = rule is not None and (ruled[origin] if origin < n else B.place_ruler(state, ruled, origin)) != mover
     free = answers.get("move_ignores_rule", ()) if restricted else ()  # a move ignoring rule itself (Otter Divers)
     blocks = answers.get("blocks_move", ())
     out = []
     for d in near:
         if d == origin:
             continue
-        if restricted and ruled[d] != mover and not (free and any(fn(state, faction, origin, d) for fn in free)):
+        if restricted and (ruled[d] if d < n else B.place_ruler(state, ruled, d)) != mover and not (
+                free and any(fn(state, faction, origin, d) for fn in free)):
             continue
         if blocks and any(fn(state, faction, origin, d) for fn in blocks):
             continue
@@ -157,6 +159,7 @@ def relocate(state: RootState, seat: int, faction: str, a: int, b: int, n: int, 
     later = []
     for fn in extensions(state, "moved"):
         later += fn(state, seat, faction, a, b, n) or []
-    for fn in extensions(state, "moved_into"):
-        later += fn(state, seat, faction, b, n) or []
+    if b < len(state.suits):  # a place beside the map (the Duchy's Burrow) holds no one else's pieces: no reaction
+        for fn in extensions(state, "moved_into"):
+            later += fn(state, seat, faction, b, n) or []
     return later

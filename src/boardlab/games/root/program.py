@@ -117,6 +117,13 @@ POINTS: dict[str, str] = {
     "rules_outright": "fn(state, clearing) -> the faction that rules `clearing` whatever the warriors and buildings "
                       "there, or None (the Lizard Cult's Pilgrims where it has a garden, LR-10-02-04); board.ruler "
                       "asks it first, before counting and before Lords of the Forest",
+    "off_map": "fn(state, place) -> None, or (ruler, adjacent clearings) of `place`, an index past the map's clearings "
+               "that one faction's warriors list holds: a clearing of that faction alone, beside the map (the Duchy's "
+               "Burrow, LR-12-02-02). It has no paths, suit, slots, buildings or tokens and no one else's pieces; its "
+               "module answers `adjacent` for the map clearings next to it, puts `from:`/`to:` ids for it in its "
+               "action segment and names it in the catalogue (`place.N`, N = index + 1). board.adjacent and "
+               "board.place_ruler ask it (so moves reach it: move.py); battles, `moved_into`, Tax Collector and the "
+               "other effects naming a clearing of the map never reach it",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 

@@ -418,8 +418,9 @@ def use_card(state: RootState, seat: int, key: str, target: int | None) -> None:
 
 
 def _tax_sites(state: RootState, seat: int) -> list[int]:
+    """Clearings of the map with the seat's warriors ("from the map": not a place beside it, the Duchy's Burrow)."""
     w = state.warriors.get(state.faction[seat], [])
-    return [c for c, n in enumerate(w) if n]
+    return [c for c, n in enumerate(w[:len(state.suits)]) if n]
 
 
 @BASE.handler(TaxCollector)

@@ -88,6 +88,8 @@ def name_of(kind: str, value: Any, lang: str, cat: Any, state: RootState | None 
         return f"{name} ({SUIT_NAMES[card.suit].get(lang)})"
     if kind == "clearing":
         c = int(value)
+        if cat.has(f"place.{c + 1}"):  # a place beside the map, named by its module (the Duchy's Burrow)
+            return cat.text(f"place.{c + 1}", lang)
         suit = state.suits[c] if state is not None and state.suits else None
         label = cat.text("clearing", lang, n=c + 1)
         return f"{label} ({SUIT_NAMES[suit].get(lang)})" if suit else label
@@ -151,7 +153,7 @@ PARAMS = {"card": "card", "cancelled": "card", "clearing": "clearing", "origin":
           "first": "seat", "phase": "phase", "column": "word", "leader": "word", "quest": "quest",
           "character": "character", "ally": "faction", "attacker": "faction", "forest": "forest", "other": "faction",
           "instead": "item", "hireling": "faction", "receiver": "seat", "suit": "suit", "die": "word",
-          "setup_card": "setup_card"}
+          "setup_card": "setup_card", "minister": "word", "rank": "word"}
 
 
 def localize(rules: Any, params: dict, lang: str) -> dict:
