@@ -61,7 +61,7 @@ TUNNEL = "tunnel"
 ADVANCED = BOARD["advanced"]
 ASSEMBLY = ("build", "recruit", "move", "battle", "dig")
 Rules = tuple[str, ...]
-PRICE: Rules = ("LR-12-02-03",)
+PRICE: Rules = ("LR-12-02-03", "RTA-UD-07")
 
 
 @register
@@ -508,7 +508,7 @@ class DuchyDig(NamedTuple):
     removed: int | None
 
 
-DIG: Rules = ("LR-12-05-01", "LR-12-05-01-05")
+DIG: Rules = ("LR-12-05-01", "LR-12-05-01-05", "RTA-UD-03")
 
 
 def dig_sites(state: RootState, me: int) -> list[int]:
@@ -631,7 +631,8 @@ def work(state: RootState, me: int, m: str, by_mayor: bool) -> None:
     data = D(state)
     if not by_mayor:
         data.worked = data.worked + (m,)
-    rules: Rules = ("LR-12-05-02", MINISTER_RULES[m]) + (("LR-12-05-02-06",) if by_mayor else ())
+    rules: Rules = ("LR-12-05-02", MINISTER_RULES[m], "RTA-UD-11") + (("LR-12-05-02-06", "RTA-UD-06") if by_mayor
+                                                                        else ())
     state.log(rules, "ev.duchy.minister", minister=m)
     if m == "foremole":
         T.push(state, DuchyBuild(me, None, None, True, rules))
@@ -642,7 +643,7 @@ def work(state: RootState, me: int, m: str, by_mayor: bool) -> None:
     elif m in ("brigadier", "mayor"):
         T.push(state, DuchyMinister(me, m, rules))
     elif m == "banker":
-        T.push(state, DuchyBank(me, 0, None, rules))
+        T.push(state, DuchyBank(me, 0, None, rules + ("RTA-UD-08",)))
     else:
         S.score(state, me, lord_points(state, m), rules)
 
@@ -687,9 +688,10 @@ def _minister_step(state: RootState, task: DuchyMinister, action_id: str) -> Non
     if task.minister == "mayor":
         work(state, task.seat, choice, by_mayor=True)
     elif choice == "move":  # LR-12-05-02-04: up to two moves (the first one chosen)
-        T.push(state, MV.moves(task.seat, NAME, 2, task.rules, must=True))
+        T.push(state, MV.moves(task.seat, NAME, 2, task.rules + ("RTA-UD-12",), must=True))
     else:  # up to two battles, one after the other
-        T.push(state, BT.start(task.seat, NAME, task.rules, must=True), BT.start(task.seat, NAME, task.rules))
+        rules = task.rules + ("RTA-UD-12",)
+        T.push(state, BT.start(task.seat, NAME, rules, must=True), BT.start(task.seat, NAME, rules))
 
 
 @record
@@ -790,7 +792,7 @@ class DuchySway(NamedTuple):
     shown: int
 
 
-SWAY: Rules = ("LR-12-05-03", "LR-12-05-03-02")
+SWAY: Rules = ("LR-12-05-03", "LR-12-05-03-02", "RTA-UD-04")
 
 
 def _sway_cards(state: RootState, task: DuchySway) -> list[str]:
@@ -835,7 +837,7 @@ def sway(state: RootState, task: DuchySway) -> None:
     rank = RANK[task.minister]
     points = crown_points(state, rank) or 0
     D(state).swayed.append(task.minister)
-    state.log(("LR-12-05-03", "LR-12-05-03-01", "LR-12-05-03-03", "RTA-UD-01"), "ev.duchy.sway",
+    state.log(("LR-12-05-03", "LR-12-05-03-01", "LR-12-05-03-03", "RTA-UD-01", "RTA-UD-13"), "ev.duchy.sway",
               minister=task.minister, rank=rank, points=points)
     S.score(state, task.seat, points, ("LR-12-05-03-03",))
 
@@ -941,7 +943,7 @@ def pay(state: RootState, task: DuchyPrice, minister: str | None) -> None:
         rank = RANK[minister]
         data.swayed.remove(minister)
         data.lost = {**data.lost, rank: data.lost.get(rank, 0) + 1}
-        state.log(PRICE, "ev.duchy.minister_lost", minister=minister, rank=rank)
+        state.log(PRICE + ("RTA-UD-13",), "ev.duchy.minister_lost", minister=minister, rank=rank)
     hand = state.hands[task.seat]
     if not hand:
         state.log(PRICE + ("RTA-UD-09",), "ev.duchy.no_card")
