@@ -221,7 +221,16 @@ class Root(Ruleset):
                 (3, {"factions": ["marquise", "eyrie", "corvid"], "map": "lake"}),
                 (4, {"factions": ["corvid", "marquise", "alliance", "vagabond"], "map": "winter", "hirelings": "random"}),
                 (4, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid"],
-                     "deck": "exiles"})]
+                     "deck": "exiles"}),
+                # the Underground Duchy (issue 14): the Burrow beside the map, 2-5 players, every map, its setup card
+                (2, {"factions": ["duchy", "marquise"], "map": "mountain"}),
+                (3, {"factions": ["eyrie", "duchy", "alliance"], "map": "lake"}),
+                (4, {"factions": ["marquise", "duchy", "vagabond", "lizard"], "map": "winter", "hirelings": "random",
+                     "deck": "exiles"}),
+                (5, {"factions": ["duchy", "eyrie", "alliance", "vagabond", "corvid"]}),
+                (4, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "corvid", "duchy"],
+                     "map": "lake"}),
+                (2, {"setup": "advanced"})]  # three militant cards now: a two-player draft (LR-AA-08-02-01)
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),
