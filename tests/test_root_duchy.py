@@ -817,3 +817,29 @@ def test_every_card_the_tests_name_exists():
     for card in ("fox_anvil", "fox_ambush", "rabbit_cobbler", "mouse_crossbow", "bird_arms_trader",
                  "fox_favor_of_the_foxes", "fox_tax_collector"):
         assert card in CARDS
+
+
+@rule("RTA-UD-10", "LR-12-02-02", "LR-01-05-05")
+def test_false_orders_may_move_the_duchys_warriors_out_of_the_burrow_to_a_tunnel():
+    g = boardlab.new_game("root", 2, seed=5, options={"factions": ["marquise", "duchy"], "deck": "exiles",
+                                                      "below_reach": True})
+    set_up(g)
+    clear(g)
+    tunnel(g, 8)
+    burrow(g, 3)
+    with positions.edit(g) as s:
+        s.mods["marquise"].keep = None
+        card = next(c for c in CARDS if c.startswith("fox_false_orders"))
+        for pile in (s.deck, s.discard, *s.hands):
+            if card in pile:
+                pile.remove(card)
+        s.play_area[cat(g)] = (card,)
+    start(g, cat(g), "birdsong.start")
+    play(g, "use:false_orders")
+    if g.decision == "false_orders_foe":
+        play(g, f"foe:{NAME}")
+    assert g.decision == "false_orders_from" and g.legal_action_ids() == ["from:13"]
+    play(g, "from:13")
+    assert g.legal_action_ids() == ["to:8"]  # the Burrow's only neighbour: the tunnel's clearing
+    play(g, "to:8")
+    assert warriors(g, NAME, 8) == 2 and in_burrow(g) == 1  # half, rounded up
