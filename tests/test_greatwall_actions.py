@@ -17,7 +17,7 @@ from boardlab.games.greatwall import actions as A, view
 
 BASE_IDS = ["skip", "general:su_dongpo", "command:red_haste", "wood:0", "stone:17", "gold:99", "section:2",
             "advisor:0", "to:quarry", "from:supply", "activate:post_office", "build:1", "archer:0",
-            "horseman:2:spearman", "fort:1:wood+gold", "buy:quarry", "upgrade:temple", "resource:chi",
+            "horseman:2:spearman", "fort:1:wood+gold", "buy:quarry:archer", "upgrade:temple", "resource:chi",
             "move:horseman@1", "tactic:volley", "slot:2:5", "column:0:2", "dispatch:horseman:2", "slot:4"]
 
 

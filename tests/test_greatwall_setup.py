@@ -514,12 +514,15 @@ def test_breach_kills_troops_and_costs_honor():
     honor = list(g.state.honor)
     g.apply("slot:0:1")                         # a slot without reward
     assert g.decision == "dispatch" and g.to_play == 1
-    g.apply("pass")
+    assert g.legal_action_ids() == ["dispatch:spearman:0"]             # no holding back (GW-BATTLE-11)
+    g.apply("dispatch:spearman:0")
+    g.apply("slot:2")                           # a slot without reward
     advance(g, season_is("summer"))
     assert g.state.honor == [honor[0] - 3, honor[1] - 3, honor[2]]   # 1 + 2 unpaid Gold each
     assert g.state.archers[0] == () and g.state.soldiers[0][ARCHER] == 4   # the Archer was killed
-    assert g.state.behind[0] == ((1, SPEARMAN),)                        # behind the Wall: untouched
-    assert any(e.params["seat"] == 0 and e.params["unit"] == "archer" for e in events(g, "ev.kill"))
+    assert g.state.behind[0] == () and g.state.soldiers[1][SPEARMAN] == 10  # and the Spearman on the card
+    killed = [(e.params["seat"], e.params["unit"]) for e in events(g, "ev.kill")]
+    assert (0, "archer") in killed and (1, "spearman") in killed
 
 
 # ---- the year and the whole game ------------------------------------------------------------------------------

@@ -2,6 +2,7 @@
 """Record or check seeded games, so refactoring the engine provably changes no game's course.
 
     python tools/golden.py record   # writes tests/data/golden.json and tests/data/saves-v1/*.json
+    python tools/golden.py record greatwall   # re-records one game's entries, keeping the others
     python tools/golden.py check    # replays every recorded game and compares, step by step
 
 For every configuration of the conformance kit (each game's `main_option_sets`) and two seeds, a
@@ -58,10 +59,15 @@ def _plain(x):
     raise TypeError(type(x).__name__)
 
 
-def record() -> None:
+def record(games=None) -> None:
+    """Record every game (or only `games`, keeping the other games' recorded entries as they are)."""
     SAVES.mkdir(parents=True, exist_ok=True)
     out = {}
+    if games and GOLDEN.exists():
+        out = {k: v for k, v in json.loads(GOLDEN.read_text()).items() if v["game"] not in games}
     for name, players, options in cases():
+        if games and name not in games:
+            continue
         for seed in SEEDS:
             game = boardlab.new_game(name, players, seed=seed, options=options)
             stream, prints = Stream(seed), [fingerprint(game)]
@@ -74,6 +80,8 @@ def record() -> None:
                         "log": [[s, a] for s, a in game.log], "prints": prints}
             if seed == SEEDS[0]:
                 _write_saves(key, name, players, options, seed, game.log)
+    order = [f"{case_id(*case)}-seed{seed}" for case in cases() for seed in SEEDS]
+    out = {key: out[key] for key in sorted(out, key=lambda k: order.index(k) if k in order else len(order))}
     GOLDEN.parent.mkdir(parents=True, exist_ok=True)
     GOLDEN.write_text(json.dumps(out, separators=(",", ":")) + "\n")
     print(f"recorded {len(out)} games in {GOLDEN.relative_to(ROOT)}")
@@ -117,7 +125,7 @@ def check_one(rec: dict) -> str | None:
 
 def main(argv: list[str]) -> int:
     if argv[:1] == ["record"]:
-        record()
+        record(set(argv[1:]) or None)
         return 0
     if argv[:1] == ["check"]:
         problems = check(set(argv[1:]) or None)

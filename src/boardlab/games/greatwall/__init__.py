@@ -207,7 +207,9 @@ def _check_combination(catalogue, expansions: list[str], scenario, mode: str) ->
         raise ConfigError("err.combo", catalogue, what=f"scenario {scenario} + {', '.join(expansions)}",
                           rule="AC-07, GK-02, RAT-01")
     if "genghis" in expansions and mode == "cooperative":
-        raise ConfigError("err.combo", catalogue, what="genghis + cooperative", rule="GK-24, GK-25")
+        # D4: the cooperative mode exists only for the co-op scenarios, which take no expansion (AC-07);
+        # GK-24/25 themselves allow the Khan in a cooperative game (without his objective)
+        raise ConfigError("err.combo", catalogue, what="genghis + cooperative", rule="D4, AC-07")
     if scenario in COOP_ONLY and mode != "cooperative":
         raise ConfigError("err.combo", catalogue, what=f"scenario {scenario} in {mode} mode", rule=COOP_ONLY[scenario])
     if mode == "cooperative" and scenario not in COOP_ONLY:

@@ -153,16 +153,19 @@ def remove_behind(state: GWState, seat: int, unit: int, section: int) -> None:
     state.behind[section] = tuple(items)
 
 
-def soldier_dies(state: GWState, seat: int, unit: int) -> None:
+def soldier_dies(state: GWState, seat: int, unit: int) -> tuple[str, ...]:
     """A killed soldier goes back to its owner's supply (GW-BREACH-12, D23), unless a module takes
-    the dead out of the game (extension point "soldier_killed", AC-GHO-14)."""
+    the dead out of the game (extension point "soldier_killed", e.g. AC-GHO-14). Returns the rules
+    that decided where it went, for the log."""
     for answer in extensions(state, "soldier_killed"):
-        if answer(state, seat, unit):
-            return
+        rules = answer(state, seat, unit)
+        if rules:
+            return tuple(rules)
     if seat == SECONDARY:
         state.secondary_spearmen += 1
     else:
         state.add_soldiers(seat, unit, 1)
+    return ("GW-BREACH-12", "D23")
 
 
 def remove_archer(state: GWState, seat: int, section: int) -> None:

@@ -24,7 +24,7 @@ class GWState(BaseState):
         "cmd_hand", "cmd_deck", "advisors", "tactics", "kept", "donated", "forts_built", "walls_built",
         "tea", "leader",
         # board
-        "clerks_on", "overseers", "wall", "forts", "archers", "behind", "hordes",
+        "clerks_on", "overseers", "overseer_units", "wall", "forts", "archers", "behind", "hordes",
         "warehouse", "secondary_honor", "secondary_spearmen",
         # decks (orders hidden)
         "horde_deck", "horde_discard", "advisor_deck", "advisor_track", "advisor_discard",
@@ -51,7 +51,7 @@ class GWState(BaseState):
               "cmd_deck", "advisors", "tactics", "kept", "donated", "forts_built", "walls_built", "tea", "leader",
               "wall", "forts", "archers", "behind", "hordes", "horde_deck", "horde_discard", "advisor_deck",
               "advisor_track", "advisor_discard", "tactic_deck", "tactic_discard")
-    _DICTS = ("clerks_on", "overseers", "commits", "battle", "flags")
+    _DICTS = ("clerks_on", "overseers", "overseer_units", "commits", "battle", "flags")
 
     # ---- small mutators used everywhere -------------------------------------------------------
     def add_res(self, seat: int, delta: tuple[int, int, int, int]) -> None:

@@ -50,6 +50,8 @@ def _player(state: GWState, s: int) -> dict:
         "post_clerks": state.post_clerks[s],
         "soldiers": dict(zip(UNITS, state.soldiers[s])),
         "overseers": {loc: levels[s] for loc, levels in state.overseers.items() if levels[s]},
+        "overseer_soldiers": {loc: UNITS[units[s]] for loc, units in state.overseer_units.items()
+                              if units[s] is not None and state.overseers[loc][s]},
         "commands": list(state.cmd_hand[s]), "command_deck": list(state.cmd_deck[s]),
         "advisors": list(state.advisors[s]), "tactics": list(state.tactics[s]), "kept": list(state.kept[s]),
         "donated": state.donated[s], "walls_built": state.walls_built[s],

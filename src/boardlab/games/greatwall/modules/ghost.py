@@ -82,13 +82,13 @@ def closed(state, loc: str) -> bool:
     return any(where == loc for where, _ in state.mods["ghost"].haunted)
 
 
-def killed(state, seat: int, unit: int) -> bool:
-    """AC-GHO-14, D23: the dead leave the game (extension point "soldier_killed")."""
+def killed(state, seat: int, unit: int) -> tuple[str, ...]:
+    """AC-GHO-14, D23: the dead leave the game (extension point "soldier_killed"): the rules the log cites."""
     g = state.mods["ghost"]
     dead = dict(g.dead)
     dead[seat] = dead.get(seat, 0) + 1
     g.dead = tuple(sorted(dead.items()))
-    return True
+    return ("AC-GHO-14", "D23")
 
 
 def setup(state) -> None:
