@@ -435,7 +435,9 @@ def _apply_discard(hand):
         cards = list(getattr(state, hand)[seat])
         cards.remove(card)
         getattr(state, hand)[seat] = tuple(cards)
-        (state.tactic_discard if hand == "tactics" else state.advisor_discard).append(card)
+        pile = "tactic_discard" if hand == "tactics" else "advisor_discard"
+        getattr(state, pile).append(card)
+        state.secret_discards += ((pile, seat, len(getattr(state, pile)) - 1),)  # the others do not see which
         state.log(task.rules, f"ev.discard_{hand}", seat=seat)
         T.replace(state, task._replace(left=task.left - 1))
     return apply

@@ -197,6 +197,7 @@ def draw_tactics(state: GWState, seat: int, n: int, rules: tuple[str, ...]) -> i
         if not state.tactic_deck and state.tactic_discard:
             state.tactic_deck = state.shuffle(state.tactic_discard)
             state.tactic_discard = []
+            forget_discards(state, "tactic_discard")
         if not state.tactic_deck:
             break
         state.tactics[seat] = state.tactics[seat] + (state.tactic_deck.pop(),)
@@ -206,11 +207,17 @@ def draw_tactics(state: GWState, seat: int, n: int, rules: tuple[str, ...]) -> i
     return drawn
 
 
+def forget_discards(state: GWState, pile: str) -> None:
+    """A discard pile shuffled into its deck: its face-down discards are in the (hidden) deck now."""
+    state.secret_discards = tuple(entry for entry in state.secret_discards if entry[0] != pile)
+
+
 def refill_advisor_track(state: GWState, n: int) -> None:
     for _ in range(n):
         if not state.advisor_deck and state.advisor_discard:
             state.advisor_deck = state.shuffle(state.advisor_discard)
             state.advisor_discard = []
+            forget_discards(state, "advisor_discard")
         if state.advisor_deck and len(state.advisor_track) < len(BOARD.advisor_prices):
             state.advisor_track.append(state.advisor_deck.pop())
 

@@ -48,6 +48,7 @@ def new_state(players: int, seed: int, sets: tuple[str, ...] = ("base",), option
     s.advisor_deck, s.advisor_track = in_play(ADVISORS, sets), []
     s.tactic_deck = [t for t in in_play(TACTICS, sets) for _ in range(TACTICS[t].copies)]
     s.artifacts = ()
+    s.secret_discards = ()  # (pile, owner, index): cards discarded unseen by the others (bots' resampling)
     s.commits, s.initiative, s.battle, s.tasks, s.flags = {}, (), {}, [], {}
     return s
 

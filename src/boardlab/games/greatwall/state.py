@@ -28,7 +28,7 @@ class GWState(BaseState):
         "warehouse", "secondary_honor", "secondary_spearmen",
         # decks (orders hidden)
         "horde_deck", "horde_discard", "advisor_deck", "advisor_track", "advisor_discard",
-        "tactic_deck", "tactic_discard", "artifacts",
+        "tactic_deck", "tactic_discard", "secret_discards", "artifacts",
         # the season in progress
         "commits", "initiative", "battle", "flags",
         # the configuration: content sets in play
@@ -44,7 +44,7 @@ class GWState(BaseState):
         new.year, new.season, new.initiative = self.year, self.season, self.initiative
         new.warehouse, new.secondary_honor, new.secondary_spearmen = (
             self.warehouse, self.secondary_honor, self.secondary_spearmen)
-        new.artifacts, new.sets = self.artifacts, self.sets
+        new.artifacts, new.sets, new.secret_discards = self.artifacts, self.sets, self.secret_discards
         return new
 
     _LISTS = ("res", "honor", "clerks", "post_clerks", "soldiers", "general", "general_offer", "cmd_hand",
