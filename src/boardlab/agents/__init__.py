@@ -66,7 +66,8 @@ def choose(agent: Agent, game, seat: int | None = None) -> str:
 def _agents() -> dict:
     from .greedy import GreedyAgent
     from .ismcts import ISMCTSAgent
-    return {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}
+    from .planner import PlannerAgent
+    return {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent, "planner": PlannerAgent}
 
 
 def agent_names() -> list[str]:

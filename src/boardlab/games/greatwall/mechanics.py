@@ -49,10 +49,11 @@ def gain(state: GWState, seat: int, amounts: dict, rules: tuple[str, ...]) -> No
 
 
 def lose_honor(state: GWState, seat: int, n: int, rules: tuple[str, ...], key: str = "ev.lose_honor") -> None:
+    """Every loss of Honor is logged with `honor` (the change, negative), whatever its message."""
     if seat == SECONDARY or n <= 0:
         return
     state.honor[seat] -= n
-    state.log(rules, key, seat=seat, n=n)
+    state.log(rules, key, seat=seat, n=n, honor=-n)
 
 
 def can_pay(state: GWState, seat: int, amounts: dict) -> bool:

@@ -51,7 +51,8 @@ POINTS: dict[str, str] = {
                       "(not to its supply), else ()",
     # the result
     "rewards": "fn(state) -> each seat's reward of a finished game, replacing the base game's (a shared result)",
-    "evaluate": "fn(state, seat) -> position value in [0, 1], replacing the base game's (a team's value)",
+    "evaluate": "fn(state, seat, values=None) -> position value in [0, 1], replacing the base game's (a team's "
+                "value; `values`: the seats' worths to use, the planner's plan values, else the potential)",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its modules
 

@@ -29,10 +29,11 @@ def rewards(state) -> list[float]:
     return [1.0 if state.flags.get("winners") else 0.0] * state.players
 
 
-def evaluate(state, seat: int) -> float:
-    """The team's mean worth (every seat shares it)."""
-    from .. import RULESET  # the game's position value (this module is loaded after the game package)
-    values = RULESET.potential(state)
+def evaluate(state, seat: int, values: list[float] | None = None) -> float:
+    """The team's mean worth (every seat shares it); `values`: the seats' worths to use (the planner's)."""
+    if values is None:
+        from .. import RULESET  # the game's position value (this module is loaded after the game package)
+        values = RULESET.potential(state)
     mean = sum(values) / len(values)
     return min(1.0, max(0.0, 0.5 + (mean - BOARD.starting_honor) / (4 * max(10.0, abs(mean)))))
 
