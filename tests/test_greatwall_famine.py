@@ -37,11 +37,11 @@ def fam(food=(6, 6, 6), limit=12):
 @pytest.mark.rule("AC-FAM-03", "AC-FAM-04", "AC-FAM-05", "AC-FAM-06", "GWA-FAM-01", "D20", "D24")
 def test_setup_food_track_clerks_storage_limit_and_the_market():
     base, g = new(), scenario_game("famine")
-    assert food(g) == (6, 6, 6) and limit(g) == 15
+    assert food(g) == (6, 6, 6) and limit(g) == 9
     assert g.state.clerks == [c - 1 for c in base.state.clerks]        # AC-FAM-05: a Clerk on the track
     assert "market" in M.locations(g.state) and "market" not in M.locations(base.state)
     view = g.view(None)["scenario"]
-    assert view["food"] == [6, 6, 6] and view["limit"] == 15 and "market" in g.view(0)["locations"]
+    assert view["food"] == [6, 6, 6] and view["limit"] == 9 and "market" in g.view(0)["locations"]
 
 
 @pytest.mark.rule("AC-FAM-07", "GWA-FAM-02")

@@ -50,12 +50,16 @@ def honor_by_source(state: GWState) -> dict[str, list[int]]:
     return out
 
 
+def count_events(state: GWState, keys: dict[str, str]) -> dict[str, list[int]]:
+    """A report measure: how often each event (message key -> label) happened in the game."""
+    counts = dict.fromkeys(keys.values(), 0)
+    for e in state.events:
+        if e.key in keys:
+            counts[keys[e.key]] += 1
+    return {label: [n] for label, n in counts.items()}
+
+
 def battle_counts(state: GWState) -> dict[str, list[int]]:
     """Per game: battles fought, Horde cards defeated and kept, breaches, sections held, soldiers killed,
     Raids (overflows)."""
-    counts = dict.fromkeys(BATTLE_EVENTS.values(), 0)
-    for e in state.events:
-        name = BATTLE_EVENTS.get(e.key)
-        if name:
-            counts[name] += 1
-    return {name: [n] for name, n in counts.items()}
+    return count_events(state, BATTLE_EVENTS)

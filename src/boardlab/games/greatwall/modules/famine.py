@@ -296,6 +296,7 @@ MODULE.answer("location_effect", location_effect)
 MODULE.answer("breach", on_breach)
 MODULE.answer("raid", on_raid)
 MODULE.view = view
+MODULE.summary = lambda state: {"famine": {"limit_at_end": [limit(state)]}}
 MODULE.describe = describer(FORMS)
 MODULE.lines = lines
 MODULE.potential = potential

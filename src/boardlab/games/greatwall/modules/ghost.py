@@ -32,6 +32,7 @@ from .. import actions as A
 from .. import mechanics as M
 from .. import tasks as T
 from ..data_tables import LOC_ORDER
+from ..tally import count_events
 from ..view import describer
 from . import chronicles as AC, shame
 
@@ -217,6 +218,8 @@ MODULE.answer("defeated", on_defeat)
 MODULE.answer("closed_location", closed)
 MODULE.answer("soldier_killed", killed)
 MODULE.view = view
+MODULE.summary = lambda state: {"ghost_festival": count_events(state, {"ev.ghost.exorcise": "tokens_removed",
+                                                                      "ev.ghost.haunt": "tokens_placed"})}
 MODULE.describe = describer(FORMS)
 MODULE.lines = lines
 MODULE.actions = actions
