@@ -266,7 +266,8 @@ MODULE.answer("production", weather("activation"))
 MODULE.answer("breach", on_breach)
 MODULE.answer("raid", on_raid)
 MODULE.view = view
-MODULE.summary = lambda state: {"harsh_weather": count_events(state, {"ev.frz.raid": "raids_chosen",
+MODULE.summary = lambda state: {"harsh_weather": count_events(state, {"ev.frz.raid.supply": "raids_from_supply",
+                                                                     "ev.frz.raid.shame": "raids_for_shame",
                                                                      "ev.frz.tribute": "tributes"})}
 MODULE.describe = describer(FORMS)
 MODULE.lines = lines
