@@ -103,6 +103,7 @@ def winter_barracks(res=(4, 4, 0, 0)):
     s.clerks_on = {loc: () for loc in s.clerks_on}
     s.clerks_on["barracks"] = (0, 0, 0)
     s.clerks[0] -= 3
+    s.tea, s.leader = [0, 1, 2], [0, 1, 2]                 # seat 0 resolves first
     s.cmd_hand[0] = ("red_haste",) + s.cmd_hand[0][1:]
     fresh(g)
     g.apply("command:red_haste")

@@ -64,7 +64,7 @@ def test_two_player_setup_as_for_three_plus_secondary_race():
     assert s.res == [(2, 2, 2, 2)] * 2
     assert s.clerks == [6, 6] and s.post_clerks == [2, 2]       # as with 3 players
     assert s.soldiers == [(10, 4, 2)] * 2
-    assert s.tea == [0, 1] and s.leader == [0, 1]
+    assert sorted(s.tea) == [0, 1] and s.leader == s.tea
     # the Secondary race: a Clerk each on the Barracks, the Temple and the Lumber Mill; Honor at 0
     on = {loc: c for loc, c in s.clerks_on.items() if c}
     assert on == {"barracks": (SECONDARY,), "temple": (SECONDARY,), "lumber_mill": (SECONDARY,)}

@@ -193,13 +193,11 @@ def test_winter_is_two_command_phases_of_card_then_clerks_then_spring():
     assert g.state.cmd_hand == [(), (), ()] and g.state.season == "spring"
 
 
-@pytest.mark.rule("GWA-TRACK-01", "GW-COMMAND-03", "GW-SETUP-20", "GW-SETUP-21", "GW-SETUP-22")
-def test_tracks_start_in_seat_order_and_moving_up_passes_the_player_above():
-    g0 = new(3, 1)
-    assert g0.state.tea == [0, 1, 2] and g0.state.leader == [0, 1, 2]
-    g = winter()
+@pytest.mark.rule("GWA-TRACK-01", "GW-COMMAND-03", "GW-TEA-01")
+def test_moving_up_passes_the_player_above():
+    g = winter()                                  # tracks set to seats 0, 1, 2 from the top
     since = len(g.state.events)
-    commit(g, "haste", "betrayal", "diplomacy")   # resolve 0 (6), 2 (4: Tea +1), 1 (3: Leader +1)
+    commit(g, "haste", "betrayal", "diplomacy")   # resolve 0, 1 (Leader +1), 2 (Tea +1)
     advance(g, lambda x: x.state.flags["phase"] == 2)
     assert g.state.tea == [0, 2, 1] and g.state.leader == [1, 0, 2]
     assert [(e.params["seat"], e.params["place"]) for e in events(g, "ev.tea", since)] == [(2, 2)]

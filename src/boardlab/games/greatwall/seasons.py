@@ -55,6 +55,7 @@ def new_state(players: int, seed: int, sets: tuple[str, ...] = ("base",), option
 
 @BASE.step("game.setup")
 def step_setup(state: GWState) -> str:
+    place_track_markers(state)                                    # GW-SETUP-20..22, GWA-TRACK-01 (first: any set)
     state.horde_deck = state.shuffle(state.horde_deck)            # GWA-AUTUMN-02
     state.tactic_deck = state.shuffle(state.tactic_deck)          # GW-SETUP-07
     state.artifacts = tuple(state.shuffle(in_play(ARTIFACTS, state.sets))[:3])  # GW-SETUP-08, RAT-04
@@ -72,6 +73,14 @@ def step_setup(state: GWState) -> str:
     if state.players == 2:
         setup_secondary(state)
     return "setup.general"
+
+
+def place_track_markers(state: GWState) -> None:
+    """GW-SETUP-20..22, GWA-TRACK-01: each player's markers carry a number drawn at random (the seed does not
+    say who has which); on both tracks the lower number is on top."""
+    order = state.shuffle(list(range(state.players)))
+    state.tea, state.leader = list(order), list(order)
+    state.log(("GW-SETUP-20", "GW-SETUP-21", "GW-SETUP-22", "GWA-TRACK-01"), "ev.tracks", seats=list(order))
 
 
 def setup_secondary(state: GWState) -> None:
