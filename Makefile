@@ -10,7 +10,7 @@ WEB_STAMP := $(VENV)/.installed-web
 $(STAMP): pyproject.toml Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e '.[test,report,ray,web]'
+	$(PY) -m pip install -q -e '.[test,report,ray,web,rl]'
 	touch $(STAMP)
 
 # `make run` needs only the web extra. If it cannot be installed (offline, say), the package

@@ -21,6 +21,14 @@ WONDERS_OF_SET_I = ("notre_dame", "stonehenge", "circus_maximus", "alhambra")
 
 # ---- starting games ------------------------------------------------------------------------
 
+def allow_later_wonder_sets(monkeypatch, players: int = 5) -> None:
+    """Ruling C-12: the first set of wonders is for at most 4 players (CW-33, refused above that),
+    but the rules for 5 or more stay implemented for later sets; a test of those rules raises the
+    limit as a later set would."""
+    import boardlab.games.carcassonne as carcassonne
+    monkeypatch.setattr(carcassonne, "WONDERS_MAX_PLAYERS", players)
+
+
 def new_game(players: int = 2, order=(), *, wonders=None, seed: int = 1, end: bool = False):
     """A game whose first tiles after the start tile are `order` (in that order).
 

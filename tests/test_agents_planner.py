@@ -70,7 +70,7 @@ def test_the_planner_covers_the_vital_slot_that_defeats_the_card():
     assert (g.to_play, g.decision) == (0, "dispatch")
     g.apply(choose(make_agent("planner", seed=1), g))
     assert g.decision == "slot"
-    assert choose(make_agent("planner", seed=1), g) == "slot:5"
+    assert choose(make_agent("planner", seed=1), g) == "slot:6"
     assert choose(make_agent("greedy", seed=1), g) in g.legal_action_ids()
 
 
@@ -85,7 +85,7 @@ def test_the_planner_sends_its_horseman_where_two_slots_defeat_a_card():
     g.state.forts[0] = 2
     restart_spring(g)
     assert (g.to_play, g.decision) == (0, "dispatch")
-    assert choose(make_agent("planner", seed=1), g) == "dispatch:horseman:1"
+    assert choose(make_agent("planner", seed=1), g) == "dispatch:horseman:2"
 
 
 def winter_barracks(res=(4, 4, 0, 0)):
@@ -125,7 +125,7 @@ def test_the_planner_fills_the_barracks_and_recruits_where_a_card_can_be_beaten(
         assert g.state.season == "winter", "the Barracks never activated"
         g.apply(choose(bot, g) if g.to_play == 0 else next(a for a in g.legal_action_ids() if a in ("skip", "done")))
     assert g.to_play == 0 and g.state.clerks_on["barracks"] == (0, 0, 0, 0)
-    assert choose(bot, g) == "spearman:2"
+    assert choose(bot, g) == "spearman:3"
 
 
 @pytest.mark.rule("GW-OVERSEER-02")

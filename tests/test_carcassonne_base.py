@@ -11,8 +11,10 @@ drawn in its docstring (x east, y north, tile letter + rotation).
 from __future__ import annotations
 
 from collections import Counter
+from importlib import resources
 
 import pytest
+import yaml
 
 import boardlab
 from boardlab.core.errors import IllegalAction
@@ -106,6 +108,62 @@ def test_legal_placements_are_exactly_the_matching_adjacent_spots():
     # an equivalent rotation of a symmetric tile is accepted and recorded as the listed one
     g.apply("place:1,0,2")
     assert g.log == [(0, "place:1,0,0")]
+
+
+# an independent reading of tiles.yaml: what a tile turned R quarter turns clockwise puts on the map
+TILES = {t["letter"]: t for t in yaml.safe_load(resources.files("boardlab.games.carcassonne").joinpath(
+    "data", "tiles.yaml").read_text(encoding="utf-8"))["tiles"]}
+SIDES, HALVES = "NESW", ("NW", "NE", "EN", "ES", "SE", "SW", "WS", "WN")
+
+
+def turned_tile(letter: str, r: int) -> tuple[frozenset, dict[int, str]]:
+    """(its features, each with the cities it touches as a set, and its edges by board side)."""
+    tile = TILES[letter]
+    sides = lambda f: frozenset(SIDES[(SIDES.index(s) + r) % 4] for s in f.get("sides", ()))
+    halves = lambda f: frozenset(HALVES[(HALVES.index(h) + 2 * r) % 8] for h in f.get("halves", ()))
+    features = frozenset((f["kind"], sides(f), halves(f), f.get("pennant", False),
+                          frozenset(sides(tile["features"][c]) for c in f.get("cities", ())))
+                         for f in tile["features"]) | ({"monastery"} if tile.get("monastery") else set())
+    edges = {SIDES.index(s): f["kind"] for f in tile["features"] if f["kind"] != "field" for s in sides(f)}
+    return features, edges
+
+
+@pytest.mark.rule("CB-04")
+@pytest.mark.parametrize("letter", sorted(RETAIL_COUNTS))
+def test_each_different_way_to_place_a_tile_is_offered_once(letter):
+    """Turns giving the same map (tile H turned 180°, a straight road turned 180°, ...) are one
+    option; turns giving different maps are each offered where their edges match D's."""
+    g = new_game(2, [letter])
+    offered: dict[tuple[int, int], list[int]] = {}
+    for a in g.legal_action_ids():
+        x, y, r = (int(v) for v in a[len("place:"):].split(","))
+        offered.setdefault((x, y), []).append(r)
+    start = {0: "city", 1: "road", 3: "road"}  # D at 0,0: city north, road west-east
+    for (x, y), side in (((0, 1), 2), ((1, 0), 3), ((0, -1), 0), ((-1, 0), 1)):
+        fitting = {turned_tile(letter, r)[0] for r in range(4)
+                   if turned_tile(letter, r)[1].get(side, "field") == start.get((side + 2) % 4, "field")}
+        maps = [turned_tile(letter, r)[0] for r in offered.get((x, y), [])]
+        assert len(maps) == len(set(maps)) and set(maps) == fitting, (x, y, offered.get((x, y)))
+
+
+@pytest.mark.rule("CB-04")
+def test_tile_h_turned_180_degrees_is_the_same_placement_with_the_same_state():
+    g = new_game(2, ["H"])
+    assert sorted(g.legal_action_ids()) == ["place:0,-1,1", "place:0,1,0"]
+    other = new_game(2, ["H"])
+    g.apply("place:0,1,0")
+    other.apply("place:0,1,2")  # the same map: accepted as the listed id
+    assert other.log == g.log == [(0, "place:0,1,0")] and other.state_hash() == g.state_hash()
+
+
+@pytest.mark.rule("CB-04")
+def test_coordinates_beyond_the_map_do_not_wrap_onto_another_cell():
+    g = new_game(2, ["U"])
+    for bad in ("place:-1,1025,2", "place:1024,0,0", "place:0,-1024,0", "place:+1,0,0", "place: 1,0,0",
+                "place:1_0,0,0", "place:1,0,0,0", "place:１,0,0", "place:99999999999999999999,0,0"):
+        with pytest.raises(IllegalAction):
+            g.apply(bad)
+    assert g.log == [] and g.decision == "place"
 
 
 @pytest.mark.rule("CB-04")

@@ -24,8 +24,9 @@ import pytest
 import yaml
 
 import boardlab
+from boardlab.core.registry import ruleset
 from boardlab.core.errors import ConfigError, IllegalAction
-from carcassonne_helpers import (WONDERS_OF_SET_I, claim_first_wonder, events, index_of, new_game, occupied_cells,
+from carcassonne_helpers import (WONDERS_OF_SET_I, allow_later_wonder_sets, claim_first_wonder, events, index_of, new_game, occupied_cells,
                                  pick, place_wonder, render, scored, supply, turn)
 
 DATA = resources.files("boardlab.games.carcassonne").joinpath("data")
@@ -215,8 +216,19 @@ def test_each_wonder_is_a_connected_five_square_tile_and_covers_five_spaces(name
     assert len(occupied_cells(g) - before) == 5
 
 
-@pytest.mark.rule("CW-33", "CW-32")
-def test_five_players_have_only_the_four_wonders_of_set_i():
+@pytest.mark.rule("CW-33", "CW-32", "C-12")
+def test_five_players_are_refused_with_the_first_set_of_wonders():
+    for lang, words in (("en", "at most 4 players"), ("zh-Hant", "最多 4 人"), ("zh-Hans", "最多 4 人")):
+        with pytest.raises(ConfigError, match="CW-33") as caught:
+            boardlab.new_game("carcassonne", players=5, seed=2, options={"expansions": ["wonders"]})
+        assert words in caught.value.text(lang)
+    boardlab.new_game("carcassonne", players=5, seed=2)  # the base game takes 5
+    assert (5, {"expansions": ["wonders"]}) not in ruleset("carcassonne").main_option_sets()
+
+
+@pytest.mark.rule("CW-33", "CW-32", "C-12")
+def test_a_later_set_for_five_players_still_has_only_the_four_wonders_of_set_i(monkeypatch):
+    allow_later_wonder_sets(monkeypatch)
     g = boardlab.new_game("carcassonne", players=5, seed=2, options={"expansions": ["wonders"]})
     assert sorted(g.view()["wonders"]["available"]) == sorted(WONDERS_OF_SET_I)
     assert g.view()["wonders"]["waiting"] == [0, 1, 2, 3, 4]
@@ -462,7 +474,8 @@ def test_the_active_player_chooses_even_when_not_among_those_who_reached():
 
 
 @pytest.mark.rule("CW-49", "CW-50", "CW-33", "C-12")
-def test_five_players_the_pairs_stop_at_25_and_the_fifth_player_gets_no_wonder():
+def test_five_players_the_pairs_stop_at_25_and_the_fifth_player_gets_no_wonder(monkeypatch):
+    allow_later_wonder_sets(monkeypatch)
     g = new_game(5, ["U", "U", "U", "U"], wonders=list(WONDERS_OF_SET_I))
     for seat in range(5):
         g.state.score[seat] = 30
@@ -491,7 +504,8 @@ def test_five_players_the_pairs_stop_at_25_and_the_fifth_player_gets_no_wonder()
 
 
 @pytest.mark.rule("CW-50", "CW-49")
-def test_a_pair_left_at_25_is_claimed_at_25_not_30():
+def test_a_pair_left_at_25_is_claimed_at_25_not_30(monkeypatch):
+    allow_later_wonder_sets(monkeypatch)
     g = new_game(5, ["U", "U", "U", "U"], wonders=list(WONDERS_OF_SET_I))
     g.state.score[:] = [30, 30, 30, 24, 24]
     turn(g, "place:1,0,0")
@@ -930,7 +944,8 @@ def test_circus_maximus_two_players_4_per_knight():
 
 
 @pytest.mark.rule("CW-70", "CW-73", "C-8", "C-12")
-def test_circus_maximus_five_players_2_per_knight():
+def test_circus_maximus_five_players_2_per_knight(monkeypatch):
+    allow_later_wonder_sets(monkeypatch)
     g = _circus_game(5, [(1, "D", "place:-1,0,0"), (2, "D", "place:2,0,0"), (3, "J", "place:-2,0,3"),
                          (4, "K", "place:3,0,0")])
     circus = events(g, "ev.wonders.circus")

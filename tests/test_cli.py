@@ -114,7 +114,7 @@ def test_two_bot_game_in_simplified_chinese_with_wonders():
                  "--option", "expansions=wonders", "--lang", "zh-Hans")
     assert result.exit_code == 0, result.output
     assert "游戏结束" in result.output and "最终分数" in result.output
-    assert '"expansions": ["wonders"]' in result.output
+    assert "选项：扩充：人类奇观" in result.output
 
 
 @pytest.mark.parametrize("value", ['["wonders"]', "wonders"])
@@ -199,7 +199,7 @@ def test_human_seat_plays_by_number_explains_and_quits_with_a_loadable_save(huma
 
 def test_human_transcript_shows_view_options_and_rule_texts(tmp_path):
     result = run("play", "carcassonne", "--seed", "11", "--save", str(tmp_path / "g.json"),
-                 input="1\n?\nnot-an-action\nq\n")
+                 input="1\nwhy\nnot-an-action\nq\n")
     out = result.output
     assert result.exit_code == 0, out
     assert "Seat 0: Place the tile" in out  # the decision, localised
@@ -211,6 +211,36 @@ def test_human_transcript_shows_view_options_and_rule_texts(tmp_path):
     assert f"{rid('CB', 4)}: " + rules.rule_text(rid("CB", 4), "en") in out  # ? explains the last events
     assert "'not-an-action' is not an option" in out
     assert "Game stopped." in out and "Game saved to" in out
+
+
+def test_help_lists_the_commands_and_each_one_answers():
+    result = run("play", "carcassonne", "--seed", "11", "--seats", "human,random",
+                 input="help\nboard\nmap\nrule cb-06\nrule nothing\nplace:5,5,0\nwhy\nq\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    for word in ("why", "board", "map", "rule ID", "help, ?", "q "):
+        assert word in out, word
+    assert out.count("Tile in hand: ") == 3  # the turn, `board` and `map`
+    assert f"{rid('CB', 6)}: After placing the tile" in out and "there is no rule 'nothing'" in out
+    assert "'place:5,5,0' is not an option" in out and "(5, 5) has no tile next to it" in out
+    assert "Seat 0 draws tile" in out and f"— {rid('CB', 4)}: Draw a tile" in out  # why: a line an event
+
+
+def test_the_board_is_printed_when_it_changed_not_at_every_decision(tmp_path):
+    """Great Wall: the decisions after using a bottom effect find the board as it was; each says so once
+    instead of printing it again."""
+    result = run("play", "greatwall", "--seed", "4", "--seats", "human,random", input="1\n1\n1\n1\nq\n")
+    out = result.output
+    assert result.exit_code == 0, out
+    decisions = out.count("Your options:")
+    assert out.count("the board has not changed") >= 1
+    assert out.count("Year 1, ") + out.count("the board has not changed") == decisions
+
+
+def test_the_options_line_names_options_and_values_in_the_readers_language():
+    result = run("play", "carcassonne", "--seed", "1", "--option", "expansions=wonders", "--lang", "zh-Hant",
+                 input="q\n")
+    assert "選項：擴充：人類奇觀" in result.output and "{" not in result.output.splitlines()[1]
 
 
 def test_human_seat_accepts_action_ids_and_offers_a_save_on_quit(tmp_path):
@@ -238,13 +268,36 @@ def test_replay_prints_the_localised_log(human_save):
 
 def test_replay_step_shows_each_action_and_can_stop(human_save):
     n = len(json.loads(human_save.read_text(encoding="utf-8"))["log"])
-    result = run("replay", str(human_save), "--step", input="\n" * n)
+    result = run("replay", str(human_save), "--step", "--seat", "0", input="\n" * n)
     assert result.exit_code == 0, result.output
     assert f"[1/{n}] Seat 0: Place tile " in result.output
     assert f"[{n}/{n}]" in result.output
-    stopped = run("replay", str(human_save), "--step", input="q\n")
+    stopped = run("replay", str(human_save), "--step", "--seat", "0", input="q\n")
     assert f"Replay stopped after 1 of {n}" in stopped.output
     assert "[2/" not in stopped.output
+
+
+def test_replay_for_a_seat_does_not_name_the_other_seats_secret_choices(tmp_path):
+    """Generals and Command cards are chosen in secret: the replay for seat 0 names only seat 0's
+    actions; seat 1's choices are known through the events that reveal them (as in the web replay)."""
+    g = boardlab.new_game("greatwall", 2, seed=3)
+    for _ in range(4):  # both Generals, then both Command cards (not the same card as seat 0's)
+        g.apply(g.legal_action_ids()[0 if g.to_play == 0 else -1])
+    secret = [g.describe_action(a) for s, a in g.log if s == 1]
+    save = tmp_path / "gw.json"
+    save.write_text(json.dumps(boardlab.load(g.save()).save()))
+    replayed = boardlab.new_game("greatwall", 2, seed=3)
+    mine = []
+    for seat, action in g.log:
+        if seat == 0:
+            mine.append(replayed.describe_action(action))
+        replayed.apply(action)
+    result = run("replay", str(save), "--step", "--seat", "0", input="\n" * 4)
+    assert result.exit_code == 0, result.output
+    theirs = [f"[{i}/4] Seat 1 acts" for i, (seat, _) in enumerate(g.log, 1) if seat == 1]
+    assert len(theirs) == 2 and all(line in result.output for line in theirs)
+    assert all(text not in result.output for text in secret)
+    assert all(text in result.output for text in mine)
 
 
 def test_replay_of_a_finished_game_shows_winners(tmp_path):
@@ -414,6 +467,6 @@ def test_installed_console_script():
 @pytest.mark.rule("AC-FAM-09", "D3")
 def test_play_says_when_every_player_lost():
     """The Great Famine ends at once when the storage limit falls below 6: nobody wins."""
-    result = run("play", "greatwall", "--seats", "random,random,random", "--seed", "5", "--option", "scenario=famine")
+    result = run("play", "greatwall", "--seats", "random,random,random", "--seed", "6", "--option", "scenario=famine")
     assert result.exit_code == 0, result.output
     assert "Nobody won: every player lost." in result.output and "Winner(s)" not in result.output

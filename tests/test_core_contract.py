@@ -351,7 +351,7 @@ def test_a_save_encodes_the_state_once_and_its_hash_ignores_the_log():
     g = pairs(players=3, seed=3)
     g.apply(g.legal_action_ids()[0])
     data = g.save(snapshot=True)
-    assert data["version"] == 2 and "events" in data["snapshot"]["v"]
+    assert data["version"] == boardlab.core.game.SAVE_VERSION and "events" in data["snapshot"]["v"]
     without_events = dict(data["snapshot"], v={k: v for k, v in data["snapshot"]["v"].items() if k != "events"})
     assert codec.digest_encoded(without_events) == data["state_hash"] == g.state_hash()
 
@@ -363,7 +363,7 @@ def test_old_saves_are_migrated_by_replay():
     old = {**g.save(), "version": 1, "state_hash": "an old layout's hash"}
     again = boardlab.load(old)
     assert again.state_hash() == g.state_hash() and again.log == g.log
-    assert boardlab.core.game.migrate(old)["version"] == 2
+    assert boardlab.core.game.migrate(old)["version"] == boardlab.core.game.SAVE_VERSION
     old["log"][1] = [old["log"][1][0], "play:c9"]
     with pytest.raises(boardlab.SaveFileError, match="log entry 1"):
         boardlab.load(old)

@@ -28,12 +28,22 @@ def test_recorded_game_replays_the_same(key):
     assert golden.check_one(RECORDED[key]) is None
 
 
+# configurations refused since the save was written: loading says why (issue 16: the first set of
+# wonders is for at most 4 players, CW-33)
+REFUSED = {"carcassonne-5p-expansions=wonders-seed1-mid": "CW-33", "carcassonne-5p-expansions=wonders-seed1-end": "CW-33"}
+
+
 @pytest.mark.parametrize("path", SAVES, ids=[p.stem for p in SAVES])
 def test_saves_written_before_load(path):
     data = json.loads(path.read_text())
+    if path.stem in REFUSED:
+        with pytest.raises(boardlab.SaveFileError, match=REFUSED[path.stem]):
+            boardlab.load(data)
+        return
     replayed = boardlab.load(data)
     fresh = boardlab.new_game(data["game"], data["players"], seed=data["seed"], options=data["options"])
-    for _seat, action in data["log"]:
+    log = fresh.rules.upgrade_log([tuple(entry) for entry in data["log"]], data["version"])  # ids as written now
+    for _seat, action in log:
         fresh.apply(action)
     assert golden.fingerprint(replayed) == golden.fingerprint(fresh)
     if "snapshot" in data:

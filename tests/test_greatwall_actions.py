@@ -15,10 +15,10 @@ import boardlab
 from boardlab.core.registry import ruleset
 from boardlab.games.greatwall import actions as A, view
 
-BASE_IDS = ["skip", "general:su_dongpo", "command:red_haste", "wood:0", "stone:17", "gold:99", "section:2",
-            "advisor:0", "to:quarry", "from:supply", "activate:post_office", "build:1", "archer:0",
-            "horseman:2:spearman", "fort:1:wood+gold", "buy:quarry:archer", "upgrade:temple", "resource:chi",
-            "move:horseman@1", "tactic:volley", "slot:2:5", "column:0:2", "dispatch:horseman:2", "slot:4"]
+BASE_IDS = ["skip", "general:su_dongpo", "command:red_haste", "wood:0", "stone:17", "gold:99", "section:3",
+            "advisor:0", "to:quarry", "from:supply", "activate:post_office", "build:2", "archer:1",
+            "horseman:3:spearman", "fort:2:wood+gold", "buy:quarry:archer", "upgrade:temple", "resource:chi",
+            "move:horseman@2", "tactic:volley", "slot:3:6", "column:1:3", "dispatch:horseman:3", "slot:5"]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
@@ -28,17 +28,17 @@ def test_the_base_space_numbers_every_id_form_once_and_decodes_it(players):
     assert len(set(numbers)) == len(numbers) and all(0 <= n < space.size for n in numbers)
     assert [space.decode(n) for n in numbers] == BASE_IDS
     assert all(space.encode(space.decode(n)) == n for n in range(space.size))      # no id twice
-    for missing in ("wood:100", "wood:01", "rat:quarry", "bannerman:0", "dispatch:bannerman:0", "archer:fortress"):
+    for missing in ("wood:100", "wood:01", "rat:quarry", "bannerman:1", "dispatch:bannerman:1", "archer:fortress"):
         with pytest.raises(ValueError):
             space.encode(missing)
 
 
 @pytest.mark.parametrize("options, ids", [
     ({"expansions": ["rat"]}, ["rat:quarry"]),
-    ({"expansions": ["genghis"]}, ["bannerman:0", "dispatch:bannerman:1", "move:bannerman@2", "attack:2:5",
-                                   "card:horseman", "saved:spearman", "spot:genghis_khan:5"]),
-    ({"scenario": "diaoyu", "mode": "cooperative"}, ["archer:fortress", "defence:wood+stone+gold", "wall:0", "rest:2"]),
-    ({"scenario": "famine"}, ["buy:chi", "sell", "feed", "unfed:archer@1", "unfed_oncard:8",
+    ({"expansions": ["genghis"]}, ["bannerman:1", "dispatch:bannerman:2", "move:bannerman@3", "attack:3:6",
+                                   "card:horseman", "saved:spearman", "spot:genghis_khan:6"]),
+    ({"scenario": "diaoyu", "mode": "cooperative"}, ["archer:fortress", "defence:wood+stone+gold", "wall:1", "rest:3"]),
+    ({"scenario": "famine"}, ["buy:chi", "sell", "feed", "unfed:archer@2", "unfed_oncard:9",
                               "unfed_overseer:quarry", "unfed_clerk:market", "unfed_all"]),
     ({"scenario": "freezing"}, ["tribute:gold", "discard:wood", "shame", "supply"]),
     ({"scenario": "emperor"}, ["move:chi"]),
@@ -114,17 +114,17 @@ def test_every_id_of_every_configurations_space_parses_by_a_declared_form(player
 
 
 def test_parse_gives_typed_values_by_the_decision_asking():
-    assert A.parse("slot:1:4", "wound") == A.Parsed("slot", (("row", 1), ("slot", 4)))
-    assert A.parse("slot:4", "slot").args == (("slot", 4),)
+    assert A.parse("slot:2:5", "wound") == A.Parsed("slot", (("row", 1), ("slot", 4)))
+    assert A.parse("slot:5", "slot").args == (("slot", 4),)
     assert A.parse("advisor:3", "pick").args == (("track", 3),)
     assert A.parse("advisor:yang_shiqi", "advisor").args == (("card", "yang_shiqi"),)
-    assert A.parse("horseman:2:spearman", "recruit").args == (("section", 2), ("unit", "spearman"))
-    assert A.args("fort:1:wood+gold") == (1, ("wood", "gold"))
-    assert A.arg("move:horseman@1", "soldier_from") == ("horseman", 1)
+    assert A.parse("horseman:3:spearman", "recruit").args == (("section", 2), ("unit", "spearman"))
+    assert A.args("fort:2:wood+gold") == (1, ("wood", "gold"))
+    assert A.arg("move:horseman@2", "soldier_from") == ("horseman", 1)
     assert A.arg("wood:17") == 17 and A.arg("from:supply") == "supply" and A.parse("skip").args == ()
-    for action_id, decision in [("wood:01", None), ("section:3", None), ("advisor:3", None), ("to:nowhere", None),
-                                ("slot:1:4", "slot"), ("move:wood", "soldier_from"), ("move", "soldier_from"),
-                                ("fort:0:wood+honor", None), ("rat:quarry", None)]:
+    for action_id, decision in [("wood:01", None), ("section:4", None), ("advisor:3", None), ("to:nowhere", None),
+                                ("slot:2:5", "slot"), ("move:wood", "soldier_from"), ("move", "soldier_from"),
+                                ("fort:1:wood+honor", None), ("rat:quarry", None)]:
         with pytest.raises(ValueError):
             A.parse(action_id, decision)
 
@@ -133,18 +133,17 @@ def test_a_modules_forms_read_its_ids_where_the_base_games_read_others():
     diaoyu, emperor, genghis = (module_forms(n) for n in ("diaoyu", "emperor", "genghis"))
     assert A.parse("archer:fortress", "recruit", diaoyu).args == (("word", "fortress"),)
     with pytest.raises(ValueError):
-        A.parse("archer:0", "recruit", diaoyu)             # the base game's recruit, not the Fortress's
-    assert A.parse("slot:2:5", "fortress_shoot", diaoyu).args == (("section_number", 2), ("slot", 5))
+        A.parse("archer:1", "recruit", diaoyu)             # the base game's recruit, not the Fortress's
+    assert A.parse("slot:3:6", "fortress_shoot", diaoyu).args == (("section", 2), ("slot", 5))
     assert A.args("defence:wood+stone+stone", forms=diaoyu) == (("wood", "stone", "stone"),)
     assert A.arg("move:chi", "emp_move", emperor) == "chi"
-    assert A.parse("spot:genghis_khan:5", forms=genghis).args == (("card", "genghis_khan"), ("slot", 5))
-    assert A.args("dispatch:bannerman:2", "dispatch") == ("bannerman", 2)   # a base form (UNIT_NAMES has it)
+    assert A.parse("spot:genghis_khan:6", forms=genghis).args == (("card", "genghis_khan"), ("slot", 5))
+    assert A.args("dispatch:bannerman:3", "dispatch") == ("bannerman", 2)   # a base form (UNIT_NAMES has it)
 
 
 SAMPLES = {"section": "1", "row": "1", "slot": "4", "column": "2", "count": "7", "track": "0", "horde": "8",
            "location": "quarry", "card": "red_haste", "general": "xu_da", "unit": "horseman", "resource": "chi",
-           "soldier_at": "archer@2", "payment": "wood+gold", "word": "fortress", "section_index": "2",
-           "section_number": "2"}
+           "soldier_at": "archer@2", "payment": "wood+gold", "word": "fortress"}
 
 
 @pytest.mark.parametrize("lang", ["en", "zh-Hant", "zh-Hans"])
@@ -154,8 +153,9 @@ def test_a_text_shows_every_kind(lang):
     cat = g.rules.catalogue
     shown = {kind: view.show(kind, A.KINDS[kind](text), g.state, lang, cat) for kind, text in SAMPLES.items()}
     assert all(shown.values())
-    assert shown["section"] == cat.text("section", lang, n=2) and shown["row"] == "2" and shown["count"] == "7"
-    assert shown["section_index"] == "2" and shown["section_number"] == "3"   # kept as they were (actions.py)
+    # places are numbered from 1 in ids as in texts: `section:1` is Section 1, `slot:4` the 4th slot
+    assert shown["section"] == cat.text("section", lang, n=1) and shown["row"] == "1" and shown["count"] == "7"
+    assert shown["slot"] == "4" and shown["column"] == "2" and shown["horde"] == "8" and shown["track"] != "0"
 
 
 def doc_rows() -> list:

@@ -129,7 +129,7 @@ def test_the_barracks_deploys_an_archer_on_the_fortress_for_one_extra_wood(wood,
     do(g, 2, "skip")
     assert g.decision == "recruit" and g.to_play == 0
     assert ("archer:fortress" in g.legal_action_ids()) is offered
-    assert "archer:0" in g.legal_action_ids()
+    assert "archer:1" in g.legal_action_ids()
     if offered:
         since = len(g.state.events)
         do(g, 0, "archer:fortress")
@@ -163,8 +163,8 @@ def test_the_transport_station_moves_archers_from_the_wall_or_a_rest_area_for_on
     since = len(s.events)
     activate_green(g, "transport_station")
     assert "transport_station" in [e.params["location"] for e in events(g, "ev.activate", since)]
-    assert g.decision == "transport" and g.legal_action_ids() == ["wall:1", "rest:2", "skip"]
-    do(g, 0, "rest:2")
+    assert g.decision == "transport" and g.legal_action_ids() == ["wall:2", "rest:3", "skip"]
+    do(g, 0, "rest:3")
     # 2 Clerks, but the Wood is gone: the second move is not offered
     assert g.decision != "transport"
     assert fort(g)["archers"] == (0,) and s.behind[2] == ((0, SPEARMAN),) and s.archers[1] == (0,)
@@ -186,12 +186,12 @@ def test_fortress_archers_fire_first_at_any_first_row_card_of_any_section():
     set_fort(g, archers=(0, 2))
     since = restart_spring(g, drop_tasks=True)
     if g.decision == "battle_section":
-        g.apply("section:0")
+        g.apply("section:1")
     assert g.decision == "fortress_shoot" and g.to_play == 2                     # Leader order
     legal = g.legal_action_ids()
-    assert legal == [f"slot:0:{k}" for k in range(6)] + [f"slot:2:{k}" for k in (0, 2, 3, 4, 5)]
-    do(g, 2, "slot:2:3")                               # a Tactic reward on section 3's card
-    do(g, 0, "slot:0:0")                               # 1 Gold
+    assert legal == [f"slot:1:{k + 1}" for k in range(6)] + [f"slot:3:{k + 1}" for k in (0, 2, 3, 4, 5)]
+    do(g, 2, "slot:3:4")                               # a Tactic reward on section 3's card
+    do(g, 0, "slot:1:1")                               # 1 Gold
     assert g.decision == "shoot" and g.to_play == 1                              # then the Wall Archers
     assert g.state.res[0][2] == 1 and len(g.state.tactics[2]) == 1
     assert g.state.hordes[6][1][3] == (2, "w")
@@ -232,8 +232,8 @@ def test_the_night_costs_defence_for_siege_works_minus_fortress_archers(shame_be
     order = []
     while g.decision == "fortress_rest":
         order.append(g.to_play)
-        assert g.legal_action_ids() == ["section:0", "section:1", "section:2"]
-        g.apply(f"section:{g.to_play}")
+        assert g.legal_action_ids() == ["section:1", "section:2", "section:3"]
+        g.apply(f"section:{g.to_play + 1}")
     assert order == sorted(archers, key=[1, 0, 2].index)
     assert fort(g)["archers"] == ()
     assert all((seat, ARCHER) in g.state.behind[seat] for seat in archers)

@@ -125,14 +125,14 @@ def test_feeding_after_the_siege_one_food_each_or_they_go_home():
     M.place_behind(s, 1, SPEARMAN, 2)
     since = run_from(fresh(g), "spring.start")
     assert (g.decision, g.to_play) == ("fam_feed", 0)
-    assert g.legal_action_ids() == ["feed", "unfed:archer@0", "unfed:spearman@1", "unfed_overseer:quarry",
+    assert g.legal_action_ids() == ["feed", "unfed:archer@1", "unfed:spearman@2", "unfed_overseer:quarry",
                                     "unfed_clerk:academy", "unfed_all"]
     g.apply("feed")
     assert food(g)[0] == 1 and s.archers[0] == (0,)
     assert (g.decision, g.to_play) == ("fam_feed", 1)
     assert "feed" not in g.legal_action_ids()                             # 2 to feed, 1 food
     spearmen = s.soldiers[1][SPEARMAN]
-    g.apply("unfed:spearman@2")
+    g.apply("unfed:spearman@3")
     assert s.soldiers[1][SPEARMAN] == spearmen + 1 and s.behind[2] == ((1, SPEARMAN),)
     g.apply("feed")
     assert food(g)[1] == 0 and g.decision == "donate"               # seat 2 has nobody to feed
@@ -152,7 +152,7 @@ def test_feeding_no_one_sends_everyone_home():
     M.put_clerk(s, 0, "academy")
     clerks = s.clerks[0]
     run_from(fresh(g), "spring.after")
-    assert g.legal_action_ids() == ["unfed:archer@1", "unfed_overseer:temple", "unfed_clerk:academy", "unfed_all"]
+    assert g.legal_action_ids() == ["unfed:archer@2", "unfed_overseer:temple", "unfed_clerk:academy", "unfed_all"]
     g.apply("unfed_all")
     assert s.archers[1] == () and s.soldiers[0] == (6, 2, 1)              # the Overseer was a Spearman
     assert s.overseer_units["temple"] == (None, None, None)
@@ -180,6 +180,6 @@ def test_a_saved_archer_behind_the_wall_must_be_fed_too():
     M.place_behind(s, 0, ARCHER, 2)                                       # saved in a breach (GW-BREACH-11)
     s.soldiers[0] = (5, 1, 1)
     run_from(fresh(g), "spring.after")
-    assert g.legal_action_ids() == ["unfed:archer@2", "unfed_all"]
-    g.apply("unfed:archer@2")
+    assert g.legal_action_ids() == ["unfed:archer@3", "unfed_all"]
+    g.apply("unfed:archer@3")
     assert s.behind[2] == () and s.soldiers[0] == (5, 2, 1) and g.decision == "donate"

@@ -214,10 +214,10 @@ def test_the_credited_player_attacks_the_khan_with_a_soldier_from_the_defeated_c
     assert g.to_play == 0
     assert g.legal_action_ids() == ["card:spearman", "card:horseman", "skip"]    # GK-42/43
     do(g, 0, "card:spearman")
-    assert g.legal_action_ids() == [f"spot:{c}:{k}" for c, k in GK.open_spots(g.state)]
-    assert "spot:genghis_khan:3" not in g.legal_action_ids()   # a "4" spot does not count with 3 players
+    assert g.legal_action_ids() == [f"spot:{c}:{k + 1}" for c, k in GK.open_spots(g.state)]
+    assert "spot:genghis_khan:4" not in g.legal_action_ids()   # a "4" spot does not count with 3 players
     honor, res = g.state.honor[0], g.state.res[0]
-    do(g, 0, "spot:shake_the_walls:0")                         # GK-49: a Skill card's spot is fine too
+    do(g, 0, "spot:shake_the_walls:1")                         # GK-49: a Skill card's spot is fine too
     assert g.state.honor[0] == honor + 6 and g.state.res[0] == res      # GK-50, GK-30: no rewards
     assert gk(g)["spots"] == (("shake_the_walls", 0, 0, SPEARMAN),)
     attack = events(g, "ev.gk.attack", since)[0]
@@ -283,7 +283,7 @@ def test_wound_effects_never_reach_the_khan():
     restart_spring(g)
     until(g, "shoot")
     assert all(a.startswith("slot:") for a in g.legal_action_ids())
-    do(g, 0, "slot:0:0")
+    do(g, 0, "slot:1:1")
     assert gk(g)["spots"] == () and len(GK.open_spots(g.state)) == 6
 
 
@@ -343,7 +343,7 @@ def test_scorched_earth_takes_away_slot_rewards_at_his_section(khan, gold):
     g.state.archers[0] = (0,)
     restart_spring(g)
     until(g, "shoot")
-    do(g, 0, "slot:0:0")                                      # slot 0: 1 Gold
+    do(g, 0, "slot:1:1")                                      # slot 0: 1 Gold
     assert g.state.res[0][2] == gold
 
 
@@ -358,7 +358,7 @@ def test_let_them_fear_us_makes_each_attack_cost_chi(chi, asked):
     assert (g.decision == "gk_attack") == asked
     if asked:
         do(g, 0, "card:spearman")
-        do(g, 0, "spot:genghis_khan:0")
+        do(g, 0, "spot:genghis_khan:1")
         assert g.state.res[0][3] == 0
 
 
@@ -376,7 +376,7 @@ def test_occupying_the_last_spot_defeats_the_khan_and_the_game_ends_after_that_s
     since = restart_spring(g)
     until(g, "gk_attack")
     do(g, 0, "card:spearman")
-    do(g, 0, f"spot:{last[0][0]}:{last[0][1]}")
+    do(g, 0, f"spot:{last[0][0]}:{last[0][1] + 1}")
     assert gk(g)["defeated"] and events(g, "ev.gk.defeated", since)
     # the year goes on: Summer is played, then final scoring (year 1 of 3)
     until(g, "donate")
@@ -497,8 +497,8 @@ def test_bannerman_is_recruited_once_at_the_barracks_and_tiger_tally_rewards_the
     set_gk(g, award="tiger_tally", holder=0)
     since = len(s.events)
     advance(g, lambda x: x.decision == "recruit")
-    assert g.to_play == 0 and g.legal_action_ids() == ["bannerman:0", "bannerman:1", "bannerman:2", "skip"]
-    do(g, 0, "bannerman:1")
+    assert g.to_play == 0 and g.legal_action_ids() == ["bannerman:1", "bannerman:2", "bannerman:3", "skip"]
+    do(g, 0, "bannerman:2")
     assert s.res[0] == (0, 0, 2, 0) and s.behind[1] == ((0, BANNERMAN),) and s.soldiers[0][BANNERMAN] == 0
     assert g.decision != "recruit"                              # GK-59: only 1 Bannerman each (3 Clerks left)
     seats, gains = award_used(g, since, 0)
@@ -518,9 +518,9 @@ def test_bannerman_is_dispatched_like_a_spearman_with_its_clan_bonus():
     g.state.behind[0] = ((1, BANNERMAN),)                  # yellow: +2 Honor when dispatched
     since = restart_spring(g)
     until(g, "dispatch")
-    assert g.to_play == 1 and g.legal_action_ids() == ["dispatch:bannerman:0"]   # first row only, not optional
-    do(g, 1, "dispatch:bannerman:0")
-    do(g, 1, "slot:0")
+    assert g.to_play == 1 and g.legal_action_ids() == ["dispatch:bannerman:1"]   # first row only, not optional
+    do(g, 1, "dispatch:bannerman:1")
+    do(g, 1, "slot:1")
     assert horde(g, 0, 0)[1][0] == (1, "b")                # covers 1 slot, as a soldier
     assert g.state.honor[1] == 15 + BOARD.lone_defender_honor + 2 and g.state.res[1][2] == 1   # bonus; slot Gold
     assert events(g, "ev.gk.bannerman_bonus", since)[0].params["card"] == "bannerman_yellow"
@@ -536,9 +536,9 @@ def test_a_deployed_bannerman_lets_two_soldiers_attack_again_before_the_shooting
     since = restart_spring(g)
     until(g, "gk_rally")
     legal = g.legal_action_ids()
-    assert "attack:0:0" in legal and "attack:1:0" in legal and legal[-1] == "skip"
-    do(g, 0, "attack:1:0")                                   # row 2: an Archer (or Horseman) only
-    do(g, 0, "attack:0:0")
+    assert "attack:1:1" in legal and "attack:2:1" in legal and legal[-1] == "skip"
+    do(g, 0, "attack:2:1")                                   # row 2: an Archer (or Horseman) only
+    do(g, 0, "attack:1:1")
     keys = [e.key for e in g.state.events[since:]]
     assert keys.count("ev.gk.rally_attack") == 2
     assert [e.params["unit"] for e in events(g, "ev.gk.rally_attack", since)] == ["archer", "spearman"]
@@ -577,17 +577,17 @@ def test_the_new_actions_are_described_in_every_language(lang):
     texts = [g.describe_action(a, lang) for a in g.legal_action_ids()]
     assert all(t != a for t, a in zip(texts, g.legal_action_ids())), texts
     if lang == "en":
-        assert g.describe_action("attack:0:0", lang) != g.rules.describe(g.state, "attack:0:0", lang)  # the module's
+        assert g.describe_action("attack:1:1", lang) != g.rules.describe(g.state, "attack:1:1", lang)  # the module's
     do(g, 0, "skip")
     until(g, "dispatch")
-    assert GK.BANNERMEN and g.describe_action("dispatch:bannerman:0", lang) != "dispatch:bannerman:0"
+    assert GK.BANNERMEN and g.describe_action("dispatch:bannerman:1", lang) != "dispatch:bannerman:1"
     g2 = spring(khan=2)
     beaten(g2)
     restart_spring(g2)
     until(g2, "gk_attack")
     assert g2.describe_action("card:spearman", lang) != "card:spearman"
     do(g2, 0, "card:spearman")
-    desc = g2.describe_action("spot:genghis_khan:0", lang)
+    desc = g2.describe_action("spot:genghis_khan:1", lang)
     assert GK.KHAN.names.get(lang) in desc
 
 
@@ -596,7 +596,7 @@ def test_a_killed_bannerman_goes_back_to_supply_and_can_be_recruited_again():
     from boardlab.games.greatwall.effects import movable
     g = spring(khan=2)
     g.state.behind[1] = ((0, BANNERMAN),)
-    assert "bannerman@1" in movable(g.state, 0)                      # it moves like soldiers behind the Wall
+    assert "bannerman@2" in movable(g.state, 0)                      # it moves like soldiers behind the Wall
     g.state.behind[1] = ()
     put_horde(g, 0, 0, "keshig_guard", cover((1, 0, "b")), ((0, BANNERMAN, (1,)),))
     g.state.soldiers[0] = (5, 2, 1, 0)
@@ -605,4 +605,4 @@ def test_a_killed_bannerman_goes_back_to_supply_and_can_be_recruited_again():
     assert [e.params["unit"] for e in events(g, "ev.kill", since) if "GW-BREACH-08" in e.rules] == ["bannerman"]
     assert g.state.soldiers[0][BANNERMAN] == 1
     g.state.res[0] = (1, 0, 2, 0)
-    assert GK.bannerman_recruits(g.state, 0) == ["bannerman:0", "bannerman:1", "bannerman:2"]
+    assert GK.bannerman_recruits(g.state, 0) == ["bannerman:1", "bannerman:2", "bannerman:3"]

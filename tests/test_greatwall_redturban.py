@@ -118,7 +118,7 @@ def test_any_breach_ends_the_game_at_once_and_everyone_loses():
     positions.run_from(g, "spring.start")
     fresh(g)
     if g.decision == "battle_section":
-        do(g, 0, "section:0")
+        do(g, 0, "section:1")
     assert g.is_over and g.winners == []
     assert s.flags["lost"] == ("AC-RED-07", "AC-RED-20")
     keys = [e.key for e in s.events[since:]]

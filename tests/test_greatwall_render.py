@@ -43,13 +43,13 @@ def test_the_khan_his_skills_and_open_spots_are_drawn_and_clickable():
     advance(g, lambda x: x.state.season == "winter")
     view = g.view(0)
     cards = view["genghis"]["cards"]
-    root = ET.fromstring(render_board(view, "en", legal=[f"spot:{cards[1]}:0"]))
+    root = ET.fromstring(render_board(view, "en", legal=[f"spot:{cards[1]}:1"]))
     drawn = [e.get("data-khan-card") for e in root.iter(f"{SVG}g") if e.get("data-khan-card")]
     assert drawn == cards and len(cards) == 3
     marker = root.find(f".//{SVG}g[@data-khan]")
     assert marker is not None and marker.get("data-khan") == str(view["genghis"]["khan"])
     clickable = [e for e in root.iter(f"{SVG}rect") if e.get("data-action")]
-    assert [e.get("data-action") for e in clickable] == [f"spot:{cards[1]}:0"]
+    assert [e.get("data-action") for e in clickable] == [f"spot:{cards[1]}:1"]
     # a spot that does not count with 4 players ("5") is drawn dashed; counting ones are solid
     khan = root.find(f".//{SVG}g[@data-khan-card='{cards[0]}']")
     spots = [r for r in khan.iter(f"{SVG}rect") if r.get("data-spot")]

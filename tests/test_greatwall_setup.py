@@ -520,11 +520,11 @@ def test_breach_kills_troops_and_costs_honor():
     for seat in range(3):
         set_res(g, seat)
     honor = list(g.state.honor)
-    g.apply("slot:0:1")                         # a slot without reward
+    g.apply("slot:1:2")                         # a slot without reward
     assert g.decision == "dispatch" and g.to_play == 1
-    assert g.legal_action_ids() == ["dispatch:spearman:0"]             # no holding back (GW-BATTLE-11)
-    g.apply("dispatch:spearman:0")
-    g.apply("slot:2")                           # a slot without reward
+    assert g.legal_action_ids() == ["dispatch:spearman:1"]             # no holding back (GW-BATTLE-11)
+    g.apply("dispatch:spearman:1")
+    g.apply("slot:3")                           # a slot without reward
     advance(g, season_is("summer"))
     assert g.state.honor == [honor[0] - 3, honor[1] - 3, honor[2]]   # 1 + 2 unpaid Gold each
     assert g.state.archers[0] == () and g.state.soldiers[0][ARCHER] == 4   # the Archer was killed

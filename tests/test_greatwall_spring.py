@@ -65,8 +65,8 @@ def test_one_battle_per_section_facing_hordes_then_spring_ends():
     assert spring[0].params["sections"] == [0, 2]
     assert {"GW-SPRING-01", "GW-SPRING-02"} <= set(spring[0].rules)
     # section 1 faces no Horde card: it is not offered and never fought
-    assert g.decision == "battle_section" and g.legal_action_ids() == ["section:0", "section:2"]
-    do(g, 0, "section:2")
+    assert g.decision == "battle_section" and g.legal_action_ids() == ["section:1", "section:3"]
+    do(g, 0, "section:3")
     assert [sec for _, sec in battles(g, since)] == [2, 0]
     end = events(g, "ev.spring_end", since)
     assert len(end) == 1 and "GW-BREACH-20" in end[0].rules
@@ -81,11 +81,11 @@ def test_battle_order_is_chosen_down_the_leader_track():
         put_horde(g, section, 0, "steppe_outriders")
     since = restart_spring(g)
     # the top of the Leader track (seat 2) chooses among all three sections
-    assert g.to_play == 2 and g.legal_action_ids() == ["section:0", "section:1", "section:2"]
-    do(g, 2, "section:1")
+    assert g.to_play == 2 and g.legal_action_ids() == ["section:1", "section:2", "section:3"]
+    do(g, 2, "section:2")
     # after that battle, the next player on the Leader track (seat 0) chooses among the rest
-    assert g.to_play == 0 and g.legal_action_ids() == ["section:0", "section:2"]
-    do(g, 0, "section:2")
+    assert g.to_play == 0 and g.legal_action_ids() == ["section:1", "section:3"]
+    do(g, 0, "section:3")
     # the third player (seat 1) is left with the remaining section
     assert battles(g, since) == [(2, 1), (0, 2), (1, 0)]
     assert all("GWA-SPRING-01" in e.rules for e in events(g, "ev.battle", since))
@@ -98,8 +98,8 @@ def test_battle_order_wraps_round_the_leader_track_with_two_players():
     for section in range(3):
         put_horde(g, section, 0, "steppe_outriders")
     since = restart_spring(g)
-    do(g, 1, "section:0")
-    do(g, 0, "section:2")
+    do(g, 1, "section:1")
+    do(g, 0, "section:3")
     # three sections, two players: the third battle goes back to the top of the track
     assert battles(g, since) == [(1, 0), (0, 2), (1, 1)]
 
@@ -110,8 +110,8 @@ def test_with_four_players_only_the_top_three_leaders_choose():
     for section in range(3):
         put_horde(g, section, 0, "steppe_outriders")
     since = restart_spring(g)
-    do(g, 3, "section:2")
-    do(g, 1, "section:0")
+    do(g, 3, "section:3")
+    do(g, 1, "section:1")
     assert battles(g, since) == [(3, 2), (1, 0), (0, 1)]
     assert g.state.season == "summer"
 
@@ -132,9 +132,9 @@ def test_each_battle_runs_honor_tactics_shooting_dispatch_breach_in_order():
     s.tactics[0] = ("honor_the_fallen",)
     since = restart_spring(g)
     do(g, 0, "tactic:honor_the_fallen")
-    do(g, 0, "slot:0:0")                       # shooting: the Outriders' vital slot 0
-    do(g, 0, "dispatch:spearman:0")
-    do(g, 0, "slot:5")                         # the other vital slot: the Outriders are beaten
+    do(g, 0, "slot:1:1")                       # shooting: the Outriders' vital slot 0
+    do(g, 0, "dispatch:spearman:1")
+    do(g, 0, "slot:6")                         # the other vital slot: the Outriders are beaten
     # breach: Trebuchet 6 > Defence 4; its effect (pay 1 Stone + 1 Wood: nothing to pay) and the
     # Archer it kills resolve by themselves; then the breach Tactic resolves (no Chi: base half)
     order = [
@@ -240,8 +240,8 @@ def test_the_boosted_half_costs_its_chi_and_replaces_the_base_half(chi, choice, 
         assert g.decision == "boost" and g.legal_action_ids() == ["boost", "base"]
         do(g, 0, choice)
     assert g.decision == "dispatch"
-    do(g, 0, "dispatch:spearman:0")             # dispatching is not optional (GW-BATTLE-11)
-    do(g, 0, "slot:1")                            # a slot without reward
+    do(g, 0, "dispatch:spearman:1")             # dispatching is not optional (GW-BATTLE-11)
+    do(g, 0, "slot:2")                            # a slot without reward
     assert g.state.res[0][3] == chi_after
     tactic = events(g, "ev.tactic", since)[0]
     assert tactic.params["half"] == (choice or "base")
@@ -261,7 +261,7 @@ def test_a_tactics_step_card_acts_before_shooting():
     since = restart_spring(g)
     do(g, 0, "tactic:volley")
     assert g.decision == "wound"                 # no Chi: no boost offered
-    do(g, 0, "slot:0:0")
+    do(g, 0, "slot:1:1")
     assert g.decision == "shoot"                 # only now the Archer shoots
     assert [e.params["card"] for e in events(g, "ev.tactic", since)] == ["volley"]
     assert not events(g, "ev.shoot", since)
@@ -282,8 +282,8 @@ def test_a_column_is_the_vertically_aligned_slots_of_a_horde_card():
     do(g, 0, "tactic:volley")
     do(g, 0, "boost")
     assert g.decision == "wound_column"
-    assert g.legal_action_ids() == ["column:0:0", "column:0:1", "column:0:2"]
-    do(g, 0, "column:0:1")                       # slots 1 and 4; 4 is already covered
+    assert g.legal_action_ids() == ["column:1:1", "column:1:2", "column:1:3"]
+    do(g, 0, "column:1:2")                       # slots 1 and 4; 4 is already covered
     assert [k for k, c in enumerate(horde(g, 0, 0)[1]) if c == (0, "w")] == [1]
     do_again = spring_game()
     put_horde(do_again, 0, 0, "plunder_band")
@@ -292,7 +292,7 @@ def test_a_column_is_the_vertically_aligned_slots_of_a_horde_card():
     restart_spring(do_again)
     do(do_again, 0, "tactic:volley")
     do(do_again, 0, "boost")
-    do(do_again, 0, "column:0:0")
+    do(do_again, 0, "column:1:1")
     assert [k for k, c in enumerate(horde(do_again, 0, 0)[1]) if c == (0, "w")] == [0, 3]
     assert ds.res[0] == (0, 0, 1, 0)             # Chi paid; slot 0 gives 1 Gold, slot 3 nothing
     assert do_again.decision == "shoot"
@@ -309,10 +309,10 @@ def test_a_dispatch_card_acts_on_the_first_dispatch_and_gives_one_extra_dispatch
     do(g, 0, "tactic:flanking_charge")
     assert not events(g, "ev.tactic", since)    # waits for the dispatch step
     dispatchers = []
-    for slot in ("slot:0", "slot:2", "slot:1", "slot:3", "slot:4", "slot:5"):
+    for slot in ("slot:1", "slot:3", "slot:2", "slot:4", "slot:5", "slot:6"):
         assert g.decision == "dispatch"
         dispatchers.append(g.to_play)
-        do(g, g.to_play, "dispatch:spearman:0")
+        do(g, g.to_play, "dispatch:spearman:1")
         do(g, g.to_play, slot)
     # seat 0's card resolves on its first dispatch; its extra dispatch comes once only
     assert dispatchers == [0, 1, 0, 0, 1, 0]
@@ -333,7 +333,7 @@ def test_a_seventh_tactic_card_drawn_in_battle_forces_a_discard():
     s.tactic_deck = [t for t in s.tactic_deck if t not in hand] + ["vanguard"]
     restart_spring(g)
     do(g, 0, "none")
-    do(g, 0, "slot:0:3")
+    do(g, 0, "slot:1:4")
     assert g.decision == "discard_tactics" and g.to_play == 0
     assert sorted(g.legal_action_ids()) == sorted(f"discard:{c}" for c in hand + ("vanguard",))
     do(g, 0, "discard:volley")
@@ -355,15 +355,15 @@ def test_archers_of_the_section_shoot_once_each_in_leader_order_and_take_slot_re
     s.archers[1] = (2, 2)                         # seat 2's Archers guard another section
     s.forts[0] = 2                                # Defence 8 holds the 3 + 4 Breach
     since = restart_spring(g)
-    do(g, 1, "section:0")
+    do(g, 1, "section:1")
     # any uncovered slot of any undefeated card in front of this section (both rows)
     assert g.decision == "shoot" and g.to_play == 1
-    assert g.legal_action_ids() == [f"slot:{r}:{k}" for r in (0, 1) for k in range(6)]
-    do(g, 1, "slot:0:0")                          # 1 Gold
-    assert g.to_play == 0 and "slot:0:0" not in g.legal_action_ids()
-    do(g, 0, "slot:1:0")                          # 1 Stone
+    assert g.legal_action_ids() == [f"slot:{r}:{k}" for r in (1, 2) for k in range(1, 7)]
+    do(g, 1, "slot:1:1")                          # 1 Gold
+    assert g.to_play == 0 and "slot:1:1" not in g.legal_action_ids()
+    do(g, 0, "slot:2:1")                          # 1 Stone
     assert g.to_play == 0                         # seat 1 has no Archer left; seat 0 shoots again
-    do(g, 0, "slot:0:1")                          # 1 Gold (not vital)
+    do(g, 0, "slot:1:2")                          # 1 Gold (not vital)
     shots = [(e.params["seat"], e.params["row"], e.params["slot"]) for e in events(g, "ev.shoot", since)]
     assert shots == [(1, 0, 0), (0, 1, 0), (0, 0, 1)]   # one shot per Archer, then the step ends
     assert s.res[1] == (0, 0, 1, 0) and s.res[0] == (0, 1, 1, 0)
@@ -382,8 +382,8 @@ def test_shots_only_hit_undefeated_cards_and_a_card_beaten_by_archers_alone_is_d
     put_horde(g, 0, 0, "steppe_outriders")       # vital 0 and 5 only
     s.archers[0] = (0, 0, 1)
     since = restart_spring(g)
-    do(g, 0, "slot:0:0")
-    do(g, 1, "slot:0:5")                          # both vital slots covered: defeated
+    do(g, 0, "slot:1:1")
+    do(g, 1, "slot:1:6")                          # both vital slots covered: defeated
     # seat 0 still has an Archer, but no undefeated card is left: no more shooting
     assert len(events(g, "ev.shoot", since)) == 2
     assert g.decision == "donate"                  # the battle (and Spring) ran to the end
@@ -412,18 +412,18 @@ def test_spearmen_go_to_the_nearest_row_horsemen_anywhere_covering_two_slots():
     s.forts[0] = 1                                # Defence 6 holds the 2 + 3 Breach
     since = restart_spring(g)
     assert g.decision == "dispatch" and g.to_play == 0
-    assert g.legal_action_ids() == ["dispatch:spearman:0", "dispatch:horseman:0", "dispatch:horseman:1"]
-    do(g, 0, "dispatch:horseman:1")
-    do(g, 0, "slot:0")                            # 1 Gold
-    assert g.decision == "slot" and "slot:0" not in g.legal_action_ids()
-    do(g, 0, "slot:1")                            # 1 Gold: a Horseman covers 2 slots of one card
+    assert g.legal_action_ids() == ["dispatch:spearman:1", "dispatch:horseman:1", "dispatch:horseman:2"]
+    do(g, 0, "dispatch:horseman:2")
+    do(g, 0, "slot:1")                            # 1 Gold
+    assert g.decision == "slot" and "slot:1" not in g.legal_action_ids()
+    do(g, 0, "slot:2")                            # 1 Gold: a Horseman covers 2 slots of one card
     card = horde(g, 0, 1)
     assert card[1][:2] == ((0, "h"), (0, "h")) and card[2] == ((0, HORSEMAN, (0, 1)),)
     assert s.res[0][2] == 2
     # the Spearman may still only go to row 0 (row 0 is undefeated)
-    assert g.legal_action_ids() == ["dispatch:spearman:0"]
-    do(g, 0, "dispatch:spearman:0")
-    do(g, 0, "slot:5")                            # 1 Honor
+    assert g.legal_action_ids() == ["dispatch:spearman:1"]
+    do(g, 0, "dispatch:spearman:1")
+    do(g, 0, "slot:6")                            # 1 Honor
     assert horde(g, 0, 0)[2] == ((0, SPEARMAN, (5,)),)
     assert g.state.behind[1] == ((0, SPEARMAN),)
     assert [e.params["row"] for e in events(g, "ev.dispatch", since)] == [1, 1, 0]
@@ -439,12 +439,12 @@ def test_spearmen_reach_the_second_row_only_once_the_first_is_defeated():
     s.behind[0] = ((0, SPEARMAN), (0, SPEARMAN))
     s.forts[0] = 3
     restart_spring(g)
-    assert g.legal_action_ids() == ["dispatch:spearman:0"]
-    do(g, 0, "dispatch:spearman:0")
-    do(g, 0, "slot:5")                            # row 0 defeated
     assert g.legal_action_ids() == ["dispatch:spearman:1"]
     do(g, 0, "dispatch:spearman:1")
-    do(g, 0, "slot:1")
+    do(g, 0, "slot:6")                            # row 0 defeated
+    assert g.legal_action_ids() == ["dispatch:spearman:2"]
+    do(g, 0, "dispatch:spearman:2")
+    do(g, 0, "slot:2")
     # every soldier dispatched: the dispatch step is over
     assert g.decision == "donate"
 
@@ -461,10 +461,10 @@ def test_dispatch_is_not_optional_one_soldier_at_a_time_until_every_horde_is_def
     turns = []
     for seat, slot in ((0, 0), (1, 1), (0, 3), (1, 4), (1, 5)):   # seat 0 runs out, seat 1 goes on alone
         assert g.decision == "dispatch" and "pass" not in g.legal_action_ids()
-        assert g.legal_action_ids() == ["dispatch:spearman:0"]
+        assert g.legal_action_ids() == ["dispatch:spearman:1"]
         turns.append(g.to_play)
-        do(g, seat, "dispatch:spearman:0")
-        do(g, seat, f"slot:{slot}")
+        do(g, seat, "dispatch:spearman:1")
+        do(g, seat, f"slot:{slot + 1}")
     assert turns == [0, 1, 0, 1, 1]
     assert [e.params["seat"] for e in events(g, "ev.dispatch", since)] == [0, 1, 0, 1, 1]
     # the card is defeated: the dispatch step ends, seat 1's fourth Spearman stays behind the Wall (first
@@ -482,15 +482,15 @@ def test_every_soldier_at_the_section_is_dispatched_when_no_card_is_defeated():
     s.behind[0] = ((0, SPEARMAN), (1, HORSEMAN), (1, SPEARMAN))
     s.forts[0] = 1
     since = restart_spring(g)
-    do(g, 1, "dispatch:spearman:0")               # seat 1 chooses which soldier goes first
-    do(g, 1, "slot:0")
-    assert g.legal_action_ids() == ["dispatch:spearman:0"]
-    do(g, 0, "dispatch:spearman:0")
-    do(g, 0, "slot:1")
-    assert g.legal_action_ids() == ["dispatch:horseman:0"]   # the Horseman must go too
-    do(g, 1, "dispatch:horseman:0")
-    do(g, 1, "slot:2")
-    do(g, 1, "slot:5")
+    do(g, 1, "dispatch:spearman:1")               # seat 1 chooses which soldier goes first
+    do(g, 1, "slot:1")
+    assert g.legal_action_ids() == ["dispatch:spearman:1"]
+    do(g, 0, "dispatch:spearman:1")
+    do(g, 0, "slot:2")
+    assert g.legal_action_ids() == ["dispatch:horseman:1"]   # the Horseman must go too
+    do(g, 1, "dispatch:horseman:1")
+    do(g, 1, "slot:3")
+    do(g, 1, "slot:6")
     assert [e.params["seat"] for e in events(g, "ev.dispatch", since)] == [1, 0, 1, 1]  # a Horseman covers 2
     assert g.state.behind[0] == () and not events(g, "ev.defeated", since)   # nobody held back
     assert events(g, "ev.held", since) and g.decision == "donate"
@@ -595,10 +595,10 @@ def test_breach_effects_hit_players_at_the_section_and_unpaid_resources_cost_hon
     s.behind[1] = ((2, SPEARMAN),)
     s.res = [(0, 0, 3, 0), (0, 0, 1, 0), (0, 0, 5, 0)]
     since = restart_spring(g)
-    do(g, 0, "dispatch:spearman:0")
-    do(g, 0, "slot:3")                            # slots without reward
-    do(g, 1, "dispatch:spearman:0")
-    do(g, 1, "slot:5")
+    do(g, 0, "dispatch:spearman:1")
+    do(g, 0, "slot:4")                            # slots without reward
+    do(g, 1, "dispatch:spearman:1")
+    do(g, 1, "slot:6")
     assert events(g, "ev.breached", since)
     do(g, 0, "pay")                               # Plunder Band: 2 Gold paid
     assert g.legal_action_ids() == ["pay", "refuse"]
@@ -631,9 +631,9 @@ def _slaughter_setup(chi):
     s.soldiers = [(5, 2, 1)] * 3
     since = restart_spring(g)
     # shooting: each Archer hits a slot without reward or Honor (non-vital)
-    do(g, 0, "slot:0:2")
-    do(g, 1, "slot:1:1")
-    do(g, 2, "slot:2:1")
+    do(g, 0, "slot:1:3")
+    do(g, 1, "slot:2:2")
+    do(g, 2, "slot:3:2")
     assert events(g, "ev.breached", since)
     return g, since
 
@@ -690,7 +690,7 @@ def test_soldiers_kept_behind_the_section_die_after_those_on_the_card_and_the_ar
     s.archers[0] = (0,)
     s.behind[0] = ((1, ARCHER),)
     since = restart_spring(g)
-    do(g, 0, "slot:0:5")                          # the Archer shoots (1 Wood)
+    do(g, 0, "slot:1:6")                          # the Archer shoots (1 Wood)
     assert events(g, "ev.breached", since) and g.decision == "donate"
     kills = events(g, "ev.kill", since)
     assert [(e.params["seat"], e.params["unit"]) for e in kills] == [(2, "spearman"), (0, "archer"), (1, "archer")]

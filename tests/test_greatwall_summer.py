@@ -163,8 +163,8 @@ def test_each_player_may_build_a_level_paid_from_the_warehouse_largest_pile_firs
     res = list(s.res)
     do(g, 0, "clerk")
     assert g.decision == "build" and g.to_play == 0
-    assert g.legal_action_ids() == ["build:0", "build:1", "build:2", "skip"]
-    do(g, 0, "build:0")
+    assert g.legal_action_ids() == ["build:1", "build:2", "build:3", "skip"]
+    do(g, 0, "build:1")
     # 5 paid from the largest pile each time (ties: Wood, Stone, Gold): 4 3 5 -> 2 2 3
     assert s.warehouse == (2, 2, 3)
     assert s.wall == [1, 0, 0]
@@ -172,8 +172,8 @@ def test_each_player_may_build_a_level_paid_from_the_warehouse_largest_pile_firs
     assert s.honor[0] == 15 + 5
     do(g, 1, "clerk")
     # section 0's next level costs 8 > 7 left; level-0 sections still cost 5
-    assert g.legal_action_ids() == ["build:1", "build:2", "skip"]
-    do(g, 1, "build:2")
+    assert g.legal_action_ids() == ["build:2", "build:3", "skip"]
+    do(g, 1, "build:3")
     assert s.warehouse == (0, 1, 1) and s.wall == [1, 0, 1] and s.honor[1] == 20
     assert s.res == res                     # the players' own resources never paid
     do(g, 2, "clerk")
@@ -199,8 +199,8 @@ def test_each_level_costs_more_and_scores_more(level, cost, honor, defence, arch
     s.warehouse = (0, 0, cost)
     fresh(g)
     do(g, 1, "clerk")
-    assert g.legal_action_ids() == ["build:0", "skip"]  # never beyond level 3
-    do(g, 1, "build:0")
+    assert g.legal_action_ids() == ["build:1", "skip"]  # never beyond level 3
+    do(g, 1, "build:1")
     assert s.warehouse == (0, 0, 0) and s.wall[0] == level + 1
     assert s.honor[1] == 15 + honor
     sec = g.view()["sections"][0]

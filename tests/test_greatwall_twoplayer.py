@@ -185,9 +185,9 @@ def test_barracks_with_secondary_clerk_lets_current_player_place_a_secondary_spe
     place(g, seat, "barracks")
     advance(g, lambda g: g.decision == "secondary_spearman")
     assert g.to_play == seat                                # the current player, not the other Clerks' owner
-    assert g.legal_action_ids() == ["section:0", "section:1", "section:2", "skip"]
+    assert g.legal_action_ids() == ["section:1", "section:2", "section:3", "skip"]
     assert g.state.secondary_honor == 1
-    g.apply("section:2")
+    g.apply("section:3")
     assert g.state.behind[2] == ((SECONDARY, SPEARMAN),)
     assert g.state.secondary_spearmen == 9
     assert "GW-TWOP-10" in events(g, "ev.secondary_spearman")[-1].rules
@@ -213,18 +213,18 @@ def test_secondary_spearman_dispatched_after_own_gives_nothing_and_is_not_saved(
         s.tactics[seat] = ()
     g.apply(passive(fresh(g)))
     assert g.decision == "dispatch" and g.to_play == 0
-    assert g.legal_action_ids() == ["dispatch:spearman:0"]            # no Secondary before our own
+    assert g.legal_action_ids() == ["dispatch:spearman:1"]            # no Secondary before our own
     set_res(g, 0, chi=5)
     set_res(g, 1, chi=5)
-    g.apply("dispatch:spearman:0")
-    g.apply("slot:2")
+    g.apply("dispatch:spearman:1")
+    g.apply("slot:3")
     assert g.decision == "secondary_dispatch" and g.to_play == 0
     assert g.legal_action_ids() == ["dispatch", "skip"]
     res = list(g.state.res)
     g.apply("dispatch")
     assert g.decision == "slot" and g.to_play == 0
-    assert "slot:2" not in g.legal_action_ids()
-    g.apply("slot:3")
+    assert "slot:3" not in g.legal_action_ids()
+    g.apply("slot:4")
     assert horde(g, 0, 0)[1][3] == (SECONDARY, "x")
     assert g.state.res == res                                 # the Wood reward goes to nobody
     assert g.state.behind[0] == () and g.state.behind[1] == ((SECONDARY, SPEARMAN),)

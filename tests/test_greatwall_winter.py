@@ -391,7 +391,7 @@ def test_a_green_location_takes_more_clerks_than_slots_and_each_one_acts():
     act(g, 1, "bottom", "skip")
     act(g, 2, "bottom", "skip")
     for section in (0, 1, 2):  # one Fortification per Clerk, each paid with 2 Wood
-        act(g, 0, "workshop", f"fort:{section}:wood+wood")
+        act(g, 0, "workshop", f"fort:{section + 1}:wood+wood")
     assert g.state.forts == [1, 1, 1] and g.state.res[0] == (0, 0, 0, 2)
     assert g.state.honor[0] == BOARD.starting_honor + 3
     assert on(g, "engineer_workshop") == () and g.state.clerks[0] == 6
@@ -580,7 +580,7 @@ def test_the_spearman_turned_overseer_cannot_be_recruited():
     # later at the Barracks, 2 Wood + 2 Stone would pay a Spearman, but none is left
     assert legal_recruit(g.state, 0) == []
     g.state.soldiers[0] = (1, 0, 0)
-    assert legal_recruit(g.state, 0) == ["spearman:0", "spearman:1", "spearman:2"]
+    assert legal_recruit(g.state, 0) == ["spearman:1", "spearman:2", "spearman:3"]
 
 
 @pytest.mark.rule("GW-OVERSEER-06", "GWA-OVERSEER-03")
@@ -616,10 +616,10 @@ def test_overseers_produce_by_level_every_autumn():
 
 @pytest.mark.rule("GW-OVERSEER-07", "GWA-OVERSEER-04", "GW-ACTION-03")
 @pytest.mark.parametrize("level, res, option, left", [
-    (1, (1, 2, 0, 0), "spearman:0", (0, 0, 0, 0)),     # 2 Wood + 2 Stone -> 1 Wood + 2 Stone
-    (2, (0, 2, 0, 0), "spearman:0", (0, 0, 0, 0)),     # -> 2 Stone
-    (3, (0, 0, 0, 1), "archer:0", (0, 0, 0, 0)),       # 2 Wood + 2 Chi -> 1 Chi
-    (2, (0, 0, 2, 0), "horseman:0:spearman", (0, 0, 0, 0)),  # 4 Gold -> 2 Gold
+    (1, (1, 2, 0, 0), "spearman:1", (0, 0, 0, 0)),     # 2 Wood + 2 Stone -> 1 Wood + 2 Stone
+    (2, (0, 2, 0, 0), "spearman:1", (0, 0, 0, 0)),     # -> 2 Stone
+    (3, (0, 0, 0, 1), "archer:1", (0, 0, 0, 0)),       # 2 Wood + 2 Chi -> 1 Chi
+    (2, (0, 0, 2, 0), "horseman:1:spearman", (0, 0, 0, 0)),  # 4 Gold -> 2 Gold
 ])
 def test_barracks_overseer_makes_each_recruit_cheaper(level, res, option, left):
     g = winter()
@@ -649,7 +649,7 @@ def test_only_a_player_who_recruited_may_buy_a_barracks_overseer():
     act(g, 0, "clerk_from", "done")
     act(g, 1, "bottom", "skip")
     act(g, 2, "bottom", "skip")
-    act(g, 0, "recruit", "spearman:1")
+    act(g, 0, "recruit", "spearman:2")
     assert g.state.res[0] == (1, 0, 0, 0)
     assert g.decision == "recruit" and g.to_play == 1     # seat 0 can pay nothing more
     act(g, 1, "recruit", "skip")                           # declines both Clerks' recruits
@@ -702,13 +702,13 @@ def test_barracks_one_recruit_per_clerk():
     fill(g, "barracks")
     assert g.state.res[0] == (4, 2, 4, 2)
     assert g.legal_action_ids() == [
-        "archer:0", "spearman:0", "archer:1", "spearman:1", "horseman:1:spearman", "archer:2", "spearman:2",
+        "archer:1", "spearman:1", "archer:2", "spearman:2", "horseman:2:spearman", "archer:3", "spearman:3",
         "skip"]
-    act(g, 0, "recruit", "archer:0")                 # 2 Wood + 2 Chi, onto the Wall
+    act(g, 0, "recruit", "archer:1")                 # 2 Wood + 2 Chi, onto the Wall
     assert g.state.archers[0] == (0,) and g.state.res[0] == (2, 2, 4, 0)
-    act(g, 0, "recruit", "spearman:2")               # 2 Wood + 2 Stone, behind the Wall
+    act(g, 0, "recruit", "spearman:3")               # 2 Wood + 2 Stone, behind the Wall
     assert g.state.behind[2] == ((0, SPEARMAN),) and g.state.res[0] == (0, 0, 4, 0)
-    act(g, 0, "recruit", "horseman:1:spearman")      # 4 Gold, replaces the Spearman
+    act(g, 0, "recruit", "horseman:2:spearman")      # 4 Gold, replaces the Spearman
     assert g.state.behind[1] == ((0, HORSEMAN),) and g.state.res[0] == (0, 0, 0, 0)
     assert g.state.soldiers[0] == (9 - 1 + 1, 3, 1)  # the replaced Spearman is back in supply
     # the 4th Clerk has nothing affordable, nor has the Overseer offer; the Clerks go home
@@ -732,9 +732,9 @@ def test_barracks_archers_need_a_free_archer_slot_taken_in_tea_order():
     act(g, 0, "clerk_from", "done")
     act(g, 2, "bottom", "skip")
     act(g, 1, "bottom", "skip")
-    assert g.to_play == 2 and g.legal_action_ids() == ["archer:2", "skip"]
+    assert g.to_play == 2 and g.legal_action_ids() == ["archer:3", "skip"]
     since = len(g.state.events)
-    act(g, 2, "recruit", "archer:2")
+    act(g, 2, "recruit", "archer:3")
     # no Archer slot is left for seat 1 (nothing else affordable): it is not even asked
     assert (g.to_play, g.decision) == (2, "overseer")
     assert g.state.archers[2] == (0, 2) and g.state.res[1] == (4, 0, 0, 4)
@@ -750,14 +750,14 @@ def test_soldiers_recruited_behind_a_section_fight_there_and_a_horseman_covers_t
     g.state.behind[0] = ((0, SPEARMAN),)
     g.state.soldiers[0] = (9, 4, 2)
     fill(g, "barracks")
-    act(g, 0, "recruit", "spearman:0")
-    act(g, 0, "recruit", "horseman:0:spearman")
+    act(g, 0, "recruit", "spearman:1")
+    act(g, 0, "recruit", "horseman:1:spearman")
     advance(g, "dispatch")
     assert g.state.season == "spring" and g.to_play == 0
-    assert g.legal_action_ids() == ["dispatch:spearman:0", "dispatch:horseman:0"]
-    act(g, 0, "dispatch", "dispatch:horseman:0")
-    act(g, 0, "slot", "slot:0")
+    assert g.legal_action_ids() == ["dispatch:spearman:1", "dispatch:horseman:1"]
+    act(g, 0, "dispatch", "dispatch:horseman:1")
     act(g, 0, "slot", "slot:1")
+    act(g, 0, "slot", "slot:2")
     cover = g.state.hordes[0][1]
     assert cover[0] == (0, "h") and cover[1] == (0, "h")
     assert g.state.hordes[0][2] == ((0, HORSEMAN, (0, 1)),)
@@ -952,13 +952,13 @@ def test_messenger_moves_up_to_two_of_your_own_soldiers_between_sections():
     s.archers = [(0, 1), (1, 1), (2,)]      # one free Archer slot, on section 2
     messenger(g)
     act(g, 0, "messenger", "move")
-    assert g.legal_action_ids() == ["move:archer@0", "move:spearman@0", "move:horseman@0", "done"]
-    act(g, 0, "soldier_from", "move:archer@0")
-    assert g.legal_action_ids() == ["section:2"]      # an Archer needs a free Archer slot
-    act(g, 0, "soldier_to", "section:2")
-    act(g, 0, "soldier_from", "move:spearman@0")
-    assert g.legal_action_ids() == ["section:2"]        # the second soldier follows the first's route
-    act(g, 0, "soldier_to", "section:2")
+    assert g.legal_action_ids() == ["move:archer@1", "move:spearman@1", "move:horseman@1", "done"]
+    act(g, 0, "soldier_from", "move:archer@1")
+    assert g.legal_action_ids() == ["section:3"]      # an Archer needs a free Archer slot
+    act(g, 0, "soldier_to", "section:3")
+    act(g, 0, "soldier_from", "move:spearman@1")
+    assert g.legal_action_ids() == ["section:3"]        # the second soldier follows the first's route
+    act(g, 0, "soldier_to", "section:3")
     assert (g.to_play, g.decision) == (1, "clerk_from")  # at most 2 per Clerk
     assert s.archers == [(1,), (1, 1), (2, 0)]
     assert s.behind == [((1, SPEARMAN), (0, HORSEMAN)), (), ((0, SPEARMAN),)]
@@ -982,12 +982,12 @@ def test_the_two_soldiers_of_one_messenger_move_share_origin_and_destination():
     g.state.behind = [((0, SPEARMAN), (0, SPEARMAN)), (), ((0, SPEARMAN),)]
     messenger(g)
     act(g, 0, "messenger", "move")
-    act(g, 0, "soldier_from", "move:spearman@0")
-    act(g, 0, "soldier_to", "section:1")
+    act(g, 0, "soldier_from", "move:spearman@1")
+    act(g, 0, "soldier_to", "section:2")
     # the second soldier of this move comes from the same section and goes to the same one
-    assert g.legal_action_ids() == ["move:spearman@0", "done"]
-    act(g, 0, "soldier_from", "move:spearman@0")
-    assert g.legal_action_ids() == ["section:1"]
+    assert g.legal_action_ids() == ["move:spearman@1", "done"]
+    act(g, 0, "soldier_from", "move:spearman@1")
+    assert g.legal_action_ids() == ["section:2"]
 
 
 # ---- the Engineer Workshop and Fortifications (GW-WORKSHOP-*, GW-FORT-01..03) ------------------------
@@ -1007,8 +1007,8 @@ def workshop(g, res, forts=(0, 0, 0)):
 def test_workshop_builds_a_fortification_for_two_non_chi_resources_and_one_honor():
     g = workshop(winter(), (1, 1, 0, 9), forts=(3, 0, 2))
     # Chi is never accepted; a section already holding 3 Fortifications is full
-    assert g.legal_action_ids() == ["fort:1:wood+stone", "fort:2:wood+stone", "skip"]
-    act(g, 0, "workshop", "fort:2:wood+stone")
+    assert g.legal_action_ids() == ["fort:2:wood+stone", "fort:3:wood+stone", "skip"]
+    act(g, 0, "workshop", "fort:3:wood+stone")
     assert g.state.forts == [3, 0, 3] and g.state.res[0] == (0, 0, 0, 9)
     assert g.state.honor[0] == BOARD.starting_honor + 1 and g.state.forts_built[0] == 1
     assert {"GW-FORT-01", "GW-FORT-03"} <= set(events(g, "ev.fort")[-1].rules)

@@ -233,16 +233,17 @@ def test_the_hireling_step_asks_the_extension_point_only_with_hirelings(with_mod
 @rule("RT-AS-13", "LR-AA-06-05")
 def test_the_setup_cards_of_the_factions_the_hirelings_replace_go_back_to_the_box(with_module):
     module = with_module(stand_in("alliance"))
-    g = game(3, seed=2, setup_cards=list(ADV.IMPLEMENTED))
+    base = ["marquise", "eyrie", "alliance", "vagabond", "vagabond2"]
+    g = game(3, seed=2, setup_cards=base)
     since = redo_hirelings(g, module)
     d = g.state.draft
     assert d.removed == ("alliance",) and set(d.cards) == {"marquise", "eyrie", "vagabond", "vagabond2"}
     # a hireling replacing the Vagabond returns both Vagabond cards
-    assert ADV.shortfall(3, ADV.IMPLEMENTED, ("vagabond",))[1]["cards"] == "marquise, eyrie, alliance"
+    assert ADV.shortfall(3, base, ("vagabond",))[1]["cards"] == "marquise, eyrie, alliance"
     dealt = next(r for r, k, _ in events(g, since) if k == "ev.adv.dealt")
     assert "LR-AA-06-05" in dealt and "RT-AS-13" in dealt
     # a deal that leaves no pool to draft is an error of the hirelings' deal (R-10)
-    short = game(3, seed=2)   # the default pool: one Vagabond card
+    short = game(3, seed=2, setup_cards=base[:4])   # one Vagabond card
     with pytest.raises(RuntimeError, match="R-10"):
         redo_hirelings(short, with_module(stand_in("marquise")))
 
@@ -563,8 +564,8 @@ def test_the_draft_uses_no_reach_and_its_pool_is_an_option():
         take(g, card)
         finish_faction(g)
     assert sorted(g.state.faction) == ["alliance", "eyrie", "vagabond"]
-    assert game(3).options["setup_cards"] == ["marquise", "eyrie", "alliance", "vagabond"]  # one Vagabond card
-    assert game(4).options["setup_cards"] == ["marquise", "eyrie", "alliance", "vagabond", "vagabond2"]
+    pool = ["marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid"]  # one Vagabond card
+    assert game(3).options["setup_cards"] == game(4).options["setup_cards"] == game(5).options["setup_cards"] == pool
     for seed in range(10):
         assert set(game(3, seed=seed, setup_cards=["eyrie", "marquise", "vagabond2", "alliance"]).state.draft.cards) \
             == {"eyrie", "marquise", "vagabond2", "alliance"}
@@ -573,8 +574,8 @@ def test_the_draft_uses_no_reach_and_its_pool_is_an_option():
 @rule("LR-AA-08-01", "LR-AA-08-02-04", "LR-AA-03", "LR-AA-05", "LR-AA-05-01", "LR-AA-05-02", "LR-AA-05-03",
       "RTA-AS-12")
 def test_only_implemented_factions_are_drafted_and_the_rest_of_appendix_a_is_left_out():
-    assert ADV.IMPLEMENTED == ("marquise", "eyrie", "alliance", "vagabond", "vagabond2")
-    assert set(ADV.NOT_IMPLEMENTED) == {"duchy", "hundreds", "keepers", "diaspora", "lizards", "riverfolk", "corvids",
+    assert ADV.IMPLEMENTED == ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "corvid")
+    assert set(ADV.NOT_IMPLEMENTED) == {"duchy", "hundreds", "keepers", "diaspora", "riverfolk",
                                         "council", "knaves"}
     for key in ADV.IMPLEMENTED:
         assert SETUP_CARDS[key].faction in FACTIONS and SETUP_CARDS[key].text is not None
@@ -593,7 +594,7 @@ def test_only_implemented_factions_are_drafted_and_the_rest_of_appendix_a_is_lef
 @rule("RTA-AS-03")
 def test_pools_the_implemented_factions_cannot_fill_are_refused_with_the_reason():
     with pytest.raises(ConfigError) as five:
-        game(5)
+        game(5, setup_cards=["marquise", "eyrie", "alliance", "vagabond", "vagabond2"])
     assert "6 setup cards" in str(five.value) and "RT-AS-21" in str(five.value) and "knaves" in str(five.value)
     with pytest.raises(ConfigError, match="militant"):
         game(3, setup_cards=["alliance", "vagabond", "vagabond2"])

@@ -373,7 +373,7 @@ def test_api_arguments_are_checked():
 def test_errors_cross_process_boundaries():
     """Errors raised in pool workers or Ray tasks are pickled back with their texts."""
     import pickle
-    illegal = boardlab.IllegalAction("err.illegal", action="x", seat=1, decision="place", legal="a, b")
+    illegal = boardlab.IllegalAction("err.illegal", action="x", seat=1, decision="place", legal="a, b", why="")
     err = sim.SimError("err.sim.bot_illegal", index=3, seat=1, agent="x", reason=illegal)
     with pytest.raises(boardlab.ConfigError) as game_error:
         boardlab.new_game("carcassonne", 2, options={"expansions": ["nope"]})  # the game's own catalogue

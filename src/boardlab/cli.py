@@ -28,6 +28,7 @@ from .core.game import load, new_game
 from .core.i18n import LANGS, check_lang, core_catalogue
 from .core.options import allowed_values, parse_value
 from .core.registry import available_games, ruleset
+from .core.ruleset import Ruleset
 
 EXIT_BAD_ARGS = 2
 HUMAN = "human"
@@ -217,6 +218,24 @@ def _parse_options(rules, items: list[str], lang: str) -> dict:
     return parsed
 
 
+def _print_options(out: "_Out", rules, options: dict) -> None:
+    """The options that differ from their defaults, by their names and values in the reader's language."""
+    schema = rules.option_schema()
+    sep = core_catalogue().text("list.sep", out.lang)
+    shown = []
+    for name, value in options.items():
+        prop = schema.get("properties", {}).get(name, {})
+        if value in (None, [], "") or value == prop.get("default"):
+            continue
+        texts = prop.get("x-value-texts", {})
+        values = value if isinstance(value, list) else [value]
+        named = sep.join(texts[str(v)][out.lang] if str(v) in texts else str(v) for v in values)
+        title = prop.get("x-texts", {}).get("title", {}).get(out.lang, name)
+        shown.append(out.t("cli.play.option_item", name=title, value=named))
+    if shown:
+        out.print(out.t("cli.play.options", options=out.t("cli.play.option_sep").join(shown)))
+
+
 def _configure(rules, players: int, parsed: dict) -> dict:
     rules.configure(players, dict(parsed))  # ConfigError naming the option and what it accepts
     return parsed
@@ -238,6 +257,13 @@ class _Quit(Exception):
     pass
 
 
+# words typed at a decision -> the session's method answering them
+_COMMANDS = {"?": "show_help", "h": "show_help", "help": "show_help", "why": "explain", "w": "explain",
+             "board": "show_board", "b": "show_board", "map": "show_map", "m": "show_map", "rule": "show_rule"}
+_HELP_LINES = ("cli.play.help.number", "cli.play.help.id", "cli.play.help.why", "cli.play.help.board",
+               "cli.play.help.map", "cli.play.help.rule", "cli.play.help.help", "cli.play.help.quit")
+
+
 class _Session:
     def __init__(self, game, seats: list[str], agents: dict, out: _Out, save: str | None):
         self.game = game
@@ -247,6 +273,7 @@ class _Session:
         self.save_path = save
         self.shown: dict = {}  # seat (None: spectator) -> log entries already shown
         self.last_batch: dict = {}  # seat -> the events shown at its latest decision
+        self.boards: dict = {}  # seat -> the board as last printed for it
 
     # text helpers
     def gtext(self, key: str, fallback: str, **params) -> str:
@@ -317,6 +344,13 @@ class _Session:
 
     def human_turn(self, seat: int) -> None:
         g, out = self.game, self.out
+        needless = g.needless()
+        if needless is not None:  # no choice can matter: answered for the player, who is told so
+            decision = self.gtext(f"decision.{g.decision}", g.decision)
+            out.print(out.t("cli.play.needless", seat=out.seat(seat), decision=decision,
+                            action=g.describe_action(needless, out.lang)), style="dim")
+            g.apply(needless)
+            return
         view = g.view(seat, out.lang)
         events = self.new_events(seat)
         if events:
@@ -326,48 +360,102 @@ class _Session:
         out.print(out.t("cli.play.turn", seat=out.seat(seat), decision=decision), style="bold")
         self.print_events(events)
         out.print(self.scores_line(view["scores"]))
-        summary = self.state_summary(view)
-        if summary:
-            out.print(summary)
+        self.print_board(seat, view)
         choices = view["legal_actions"]
+        self.print_choices(choices)
+        while not self.answer(seat, choices):
+            pass
+
+    def print_board(self, seat: int, view: dict, again: bool = False) -> None:
+        """The board, when it changed since this seat last saw it (or when asked `again`)."""
+        summary = self.state_summary(view)
+        if not summary:
+            return
+        plain = str(summary)
+        if again or self.boards.get(seat) != plain:
+            self.out.print(summary)
+        else:
+            self.out.print(self.out.t("cli.play.board_same"), style="dim")
+        self.boards[seat] = plain
+
+    def print_choices(self, choices: list[dict]) -> None:
+        out = self.out
         out.print(out.t("cli.play.choices"))
         width = len(str(len(choices)))
         for i, a in enumerate(choices, 1):
             out.print(f"  {i:>{width}}. {a['text']}  ", end="")
             out.print(f"[{a['id']}]", style="dim")
-        while True:
-            answer = self.ask(out.t("cli.play.prompt")).strip()
-            if not answer:
-                continue
-            low = answer.lower()
-            if low in ("q", "quit", "exit"):
-                raise _Quit
-            if low in ("?", "why", "h", "help"):
-                self.explain(seat)
-                continue
-            if answer.isdigit() and 1 <= int(answer) <= len(choices):
-                g.apply(choices[int(answer) - 1]["id"])
-                return
-            try:
-                g.apply(answer)
-                return
-            except IllegalAction:
-                out.print(out.t("cli.play.bad_choice", answer=answer, count=len(choices)))
+
+    def answer(self, seat: int, choices: list[dict]) -> bool:
+        """One line typed at a decision: a command (False: ask again) or an action (True: played)."""
+        answer = self.ask(self.out.t("cli.play.prompt")).strip()
+        word, _, rest = answer.lower().partition(" ")
+        if not answer:
+            return False
+        if word in ("q", "quit", "exit"):
+            raise _Quit
+        command = _COMMANDS.get(word)
+        if command is not None:
+            getattr(self, command)(seat, rest.strip())
+            return False
+        if answer.isdigit() and 1 <= int(answer) <= len(choices):
+            self.game.apply(choices[int(answer) - 1]["id"])
+            return True
+        return self.try_action(answer, len(choices))
+
+    def try_action(self, answer: str, count: int) -> bool:
+        out = self.out
+        try:
+            self.game.apply(answer)
+            return True
+        except IllegalAction:
+            out.print(out.t("cli.play.bad_choice", answer=answer, count=count))
+            why = self.game.rules.why_not(self.game.state, answer, out.lang)
+            if why:
+                out.print("  " + why)
+            return False
 
     def ask(self, prompt: str) -> str:
         return _ask(prompt, self.out, on_eof=_Quit)
 
-    def explain(self, seat: int) -> None:
+    # the commands at a decision (`help` lists them)
+    def show_help(self, seat: int, arg: str) -> None:
+        out = self.out
+        has_map = type(self.game.rules).render_map is not Ruleset.render_map
+        for key in _HELP_LINES:
+            if key != "cli.play.help.map" or has_map:
+                out.print("  " + out.t(key))
+
+    def show_board(self, seat: int, arg: str) -> None:
+        self.print_board(seat, self.game.view(seat, self.out.lang), again=True)
+
+    def show_map(self, seat: int, arg: str) -> None:
+        picture = self.game.rules.render_map(self.game.view(seat, self.out.lang), self.out.lang)
+        if picture is None:
+            self.show_board(seat, arg)
+        else:
+            self.out.print(picture)
+
+    def show_rule(self, seat: int, arg: str) -> None:
+        out = self.out
+        rid = arg.upper()
+        text = self.game.rules.rule_text(rid, out.lang) if rid else None
+        out.print(f"{rid}: {text}" if text else out.t("cli.play.no_rule", rule=arg or "-"))
+
+    def explain(self, seat: int, arg: str = "") -> None:
+        """`why`: the last events a line each, with the rules behind them, then the options one might
+        expect that the game does not offer, and why."""
         out = self.out
         events = self.last_batch.get(seat) or self.game.view(seat, out.lang)["log"][-1:]
         if not events:
             out.print(out.t("cli.play.why_none"))
-            return
         for e in events:
-            out.print("· " + e["text"], style="bold")
-            for rid in e["rules"]:
-                text = self.game.rules.rule_text(rid, out.lang) or out.t("cli.play.no_rule_text")
-                out.print(f"    {rid}: {text}")
+            out.print("· " + e["text"] + "".join(f" — {rid}: {self.rule_line(rid)}" for rid in e["rules"]))
+        for line in self.game.why_missing(out.lang):
+            out.print("· " + line, style="bold")
+
+    def rule_line(self, rid: str) -> str:
+        return self.game.rules.rule_text(rid, self.out.lang) or self.out.t("cli.play.no_rule_text")
 
     def finish(self) -> None:
         g, out = self.game, self.out
@@ -436,6 +524,15 @@ def _write_save(path: str, game, out: _Out) -> None:
     out.print(out.t("cli.play.saved", path=path))
 
 
+def _check_save_path(path: str, out: _Out) -> None:
+    """Before a game starts: --save names a file in an existing folder."""
+    if Path(path).is_dir():
+        raise _Fail(out.t("cli.err.save_is_dir", path=path))
+    folder = Path(path).parent
+    if not folder.is_dir():
+        raise _Fail(out.t("cli.err.save_dir", path=path, folder=folder))
+
+
 @app.command("play", help=_h("play"))
 def play_cmd(
     game: str = typer.Argument(..., help=_h("game")),
@@ -453,9 +550,9 @@ def play_cmd(
         seat_specs = _split_seats(seats) if seats is not None else None
         if players is None:
             players = len(seat_specs) if seat_specs else rules.min_players
+        options = _configure(rules, players, _parse_options(rules, option, lang))  # before any list per seat
         if seat_specs is None:
-            seat_specs = [HUMAN] + ["random"] * (players - 1) if isinstance(players, int) and players > 0 else []
-        options = _configure(rules, players, _parse_options(rules, option, lang))
+            seat_specs = [HUMAN] + ["random"] * (players - 1)
         if len(seat_specs) != players:
             raise _Fail(out.t("cli.err.seats_count", seats=len(seat_specs), players=players))
         if seed is None:
@@ -472,14 +569,11 @@ def play_cmd(
             except ConfigError as exc:
                 raise _Fail(out.t("cli.err.seat_spec", seat=s, spec=spec, message=exc.text(out.lang))) from None
         if save:
-            folder = Path(save).parent
-            if not folder.is_dir():
-                raise _Fail(out.t("cli.err.save_dir", path=save, folder=folder))
+            _check_save_path(save, out)
         g = new_game(game, players, seed, options)
         title = rules.catalogue.text("game.title", lang) if rules.catalogue.has("game.title") else game
         out.print(out.t("cli.play.start", game=title, players=players, seed=seed), style="bold")
-        if any(v for v in g.options.values()):
-            out.print(out.t("cli.play.options", options=json.dumps(g.options, ensure_ascii=False)))
+        _print_options(out, rules, g.options)
         for s, spec in enumerate(seat_specs):
             who = out.t("cli.play.human") if spec == HUMAN else out.t("cli.play.bot", spec=spec)
             out.print("  " + out.t("cli.play.seat_line", seat=out.seat(s), who=who))
@@ -501,6 +595,8 @@ def _read_save(path: str, lang: str):
         data = json.loads(text)
     except ValueError as exc:
         raise _Fail(cat.text("cli.err.save_json", lang, path=path, reason=exc)) from None
+    except RecursionError:
+        raise _Fail(cat.text("cli.err.save_nested", lang, path=path)) from None
     try:
         return data, load(data)
     except BoardlabError as exc:
@@ -525,8 +621,7 @@ def replay_cmd(
         rules = saved.rules
         title = rules.catalogue.text("game.title", lang) if rules.catalogue.has("game.title") else rules.name
         out.print(out.t("cli.play.start", game=title, players=saved.players, seed=saved.seed), style="bold")
-        if any(v for v in saved.options.values()):
-            out.print(out.t("cli.play.options", options=json.dumps(saved.options, ensure_ascii=False)))
+        _print_options(out, rules, saved.options)
         session = _Session(saved, [], {}, out, None)
         if not step:
             session.print_events(session.new_events(seat))
@@ -537,8 +632,7 @@ def replay_cmd(
             log = saved.log
             waiting = True
             for n, (who, action) in enumerate(log, 1):
-                out.print(out.t("cli.replay.step", n=n, total=len(log), seat=out.seat(who),
-                                action=game.describe_action(action, lang)), style="bold")
+                out.print(_replay_step(game, n, len(log), who, action, seat, out), style="bold")
                 game.apply(action)
                 session.print_events(session.new_events(seat))
                 if waiting and n < len(log):
@@ -559,6 +653,14 @@ def replay_cmd(
             out.print(out.t("cli.replay.in_progress"))
             out.print(out.t("to_play", seat=out.seat(saved.to_play)))
             out.print(session.scores_line(saved.scores))
+
+
+def _replay_step(game, n: int, total: int, who: int, action: str, seat: int | None, out: _Out) -> str:
+    """A replay step's heading. Only the watching seat's own actions are named: another seat's
+    may be a secret choice, known only through the events that reveal it (as in the web replay)."""
+    if who != seat:
+        return out.t("cli.replay.step_other", n=n, total=total, seat=out.seat(who))
+    return out.t("cli.replay.step", n=n, total=total, seat=out.seat(who), action=game.describe_action(action, out.lang))
 
 
 # ---- rules ------------------------------------------------------------------------------------
@@ -658,8 +760,7 @@ def sim_cmd(
         def start(spec, done: int) -> None:
             o.print(o.t("cli.sim.start", game=game, n=n, players=players, seed=seed, workers=workers,
                         backend=backend), style="bold")
-            if any(v for v in spec.options.values()):
-                o.print(o.t("cli.play.options", options=json.dumps(spec.options, ensure_ascii=False)))
+            _print_options(o, rules, spec.options)
             o.print(o.t("cli.sim.rotating" if rotate else "cli.sim.seats", agents=", ".join(
                 f"{s}={a}" for s, a in enumerate(spec.agents))))
             if done:

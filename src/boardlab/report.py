@@ -273,8 +273,10 @@ def build(results, out_dir, lang: str = "en", source: str | None = None) -> Repo
         for name in _FIELDS:
             if name not in r:
                 raise SimError("err.report.record", path=source, index=r.get("index"), field=name)
-    plt = _pyplot()
     out = Path(out_dir)
+    if out.exists() and not out.is_dir():
+        raise SimError("err.report.out_file", path=str(out))
+    plt = _pyplot()
     out.mkdir(parents=True, exist_ok=True)
     sections = analyse(records)
     parts = [f"<!DOCTYPE html>\n<html lang=\"{lang}\"><head><meta charset=\"utf-8\">"

@@ -25,7 +25,9 @@ import os
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
+from itertools import islice
 from pathlib import Path
+from typing import Iterator
 
 from .agents import choose, make_agent, split_specs
 from .core import rng
@@ -141,7 +143,7 @@ def _ignore_sigint() -> None:
 
 
 # ---- backends: each yields (batch position, lines) as batches complete, in any order ---------------
-def _local(spec: dict, batches: list[list[int]], workers: int):
+def _local(spec: dict, batches: Iterator[list[int]], workers: int):
     if workers == 1:
         for pos, batch in enumerate(batches):
             yield pos, play_batch(spec, batch)
@@ -151,11 +153,14 @@ def _local(spec: dict, batches: list[list[int]], workers: int):
                                initializer=_ignore_sigint)
     finished = False
     try:
-        pending = {pool.submit(play_batch, spec, batch): pos for pos, batch in enumerate(batches)}
+        numbered = enumerate(batches)
+        pending = {pool.submit(play_batch, spec, batch): pos for pos, batch in islice(numbered, _in_flight(workers))}
         while pending:
             done, _ = wait(pending, return_when=FIRST_COMPLETED)
             for fut in sorted(done, key=pending.get):
                 yield pending.pop(fut), fut.result()
+                for pos, batch in islice(numbered, 1):
+                    pending[pool.submit(play_batch, spec, batch)] = pos
         finished = True
     finally:
         if not finished:  # interrupted or failed: stop the games in progress instead of waiting for them
@@ -176,7 +181,7 @@ def import_ray():
     return ray
 
 
-def _ray(spec: dict, batches: list[list[int]], workers: int, address: str | None):
+def _ray(spec: dict, batches: Iterator[list[int]], workers: int, address: str | None):
     ray = import_ray()
     started = False
     if not ray.is_initialized():
@@ -192,12 +197,15 @@ def _ray(spec: dict, batches: list[list[int]], workers: int, address: str | None
         started = True
     try:
         task = ray.remote(num_cpus=1, max_retries=0)(play_batch)
-        pending = {task.remote(spec, batch): pos for pos, batch in enumerate(batches)}
+        numbered = enumerate(batches)
+        pending = {task.remote(spec, batch): pos for pos, batch in islice(numbered, _in_flight(workers))}
         try:
             while pending:
                 done, _ = ray.wait(list(pending), num_returns=1)
                 for ref in done:
                     pos = pending.pop(ref)
+                    for next_pos, batch in islice(numbered, 1):
+                        pending[task.remote(spec, batch)] = next_pos
                     try:
                         lines = ray.get(ref)
                     except ray.exceptions.RayTaskError as exc:  # a boardlab error in a task: show it as is
@@ -276,11 +284,19 @@ def _resume(path: Path, spec: Spec) -> tuple[dict[int, dict], bool]:
     return found, rewrite
 
 
-def _batches(indices: list[int], workers: int, backend: str, batch_size: int | None) -> list[list[int]]:
+def _batches(indices: Iterator[int], count: int, workers: int, backend: str,
+             batch_size: int | None) -> Iterator[list[int]]:
+    """The `count` indices in batches, made as they are needed."""
     if batch_size is None:
         batch_size = 1 if backend == "local" and workers == 1 else max(
-            1, min(MAX_BATCH, math.ceil(len(indices) / (workers * 8))))
-    return [indices[i:i + batch_size] for i in range(0, len(indices), batch_size)]
+            1, min(MAX_BATCH, math.ceil(count / (workers * 8))))
+    while batch := list(islice(indices, batch_size)):
+        yield batch
+
+
+def _in_flight(workers: int) -> int:
+    """How many batches a pool or cluster holds at once (the rest wait in the iterator)."""
+    return max(4 * workers, 8)
 
 
 def check_run_args(n, workers, backend, ray_address) -> None:
@@ -316,20 +332,23 @@ def run(game: str, n: int, players: int | None = None, agents=None, options: dic
     rewrite = False
     path = Path(out) if out is not None else None
     if path is not None:
+        if path.is_dir():
+            raise SimError("err.sim.out_is_dir", path=str(path))
         if path.exists():
             results, rewrite = _resume(path, spec)
         elif not path.parent.is_dir():
             raise SimError("err.sim.out_dir", path=str(path), folder=str(path.parent))
-    todo = [i for i in range(n) if i not in results]
+    done = sum(1 for i in results if i < n)
     if on_start is not None:
-        on_start(spec, n - len(todo))
-    batches = _batches(todo, workers, backend, batch_size)
+        on_start(spec, done)
+    todo = (i for i in range(n) if i not in results)  # lazily: n may be huge
+    batches = _batches(todo, n - done, workers, backend, batch_size)
     spec_dict = {**asdict(spec), "agents": list(spec.agents)}
     if backend == "ray":
         source = _ray(spec_dict, batches, workers, ray_address)
     else:
         source = _local(spec_dict, batches, workers)
-    bar = _Progress(n, n - len(todo), lang, game) if progress else None
+    bar = _Progress(n, done, lang, game) if progress else None
     ready: dict[int, list[str]] = {}
     next_pos = 0
     handle = open(path, "a", encoding="utf-8") if path is not None else None

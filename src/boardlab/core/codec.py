@@ -81,36 +81,51 @@ def encode(obj: Any, canonical: bool = False, omit: tuple[str, ...] = ()) -> Any
     raise TypeError(f"cannot encode {t.__name__}")
 
 
-def decode(data: Any) -> Any:
+MAX_DEPTH = 200  # a state nests a few levels; a deeper snapshot is malformed (and would overflow the stack)
+
+
+def decode(data: Any, depth: int = 0) -> Any:
+    """Plain data back into registered objects; ValueError for anything malformed."""
     if data is None or isinstance(data, (bool, int, str, float)):
         return data
+    if depth > MAX_DEPTH:
+        raise ValueError(f"snapshot nested deeper than {MAX_DEPTH} levels")
+    d = depth + 1
     if isinstance(data, list):
-        return [decode(x) for x in data]
+        return [decode(x, d) for x in data]
     if not isinstance(data, dict) or len(data) not in (1, 2):
         raise ValueError("malformed snapshot value")
     if "o" in data:
-        cls = _CLASSES.get(data["o"])
+        cls = _CLASSES.get(data["o"]) if isinstance(data["o"], str) else None
         fields = data.get("v")
         if cls is None or not isinstance(fields, dict) or set(fields) != set(_FIELDS[cls]):
             raise ValueError(f"unknown or malformed object {data.get('o')!r}")
         if issubclass(cls, tuple):
-            return cls(**{k: decode(v) for k, v in fields.items()})
+            return cls(**{k: decode(v, d) for k, v in fields.items()})
         obj = cls.__new__(cls)
         for k, v in fields.items():
-            setattr(obj, k, decode(v))
+            setattr(obj, k, decode(v, d))
         return obj
     (tag, val), = data.items()
+    if tag == "d" and isinstance(val, dict):
+        return {str(k): decode(v, d) for k, v in val.items()}
+    if not isinstance(val, list):
+        raise ValueError(f"malformed snapshot value under {tag!r}")
     if tag == "t":
-        return tuple(decode(x) for x in val)
-    if tag == "d":
-        return {str(k): decode(v) for k, v in val.items()}
+        return tuple(decode(x, d) for x in val)
     if tag == "m":
-        return {_hashable(decode(k)): decode(v) for k, v in val}
+        return {_hashable(decode(k, d)): decode(v, d) for k, v in _pairs(val)}
     if tag == "s":
-        return {_hashable(decode(x)) for x in val}
+        return {_hashable(decode(x, d)) for x in val}
     if tag == "f":
-        return frozenset(_hashable(decode(x)) for x in val)
+        return frozenset(_hashable(decode(x, d)) for x in val)
     raise ValueError(f"unknown snapshot tag {tag!r}")
+
+
+def _pairs(items: list[Any]) -> list[Any]:
+    if not all(isinstance(p, list) and len(p) == 2 for p in items):
+        raise ValueError("malformed snapshot mapping")
+    return items
 
 
 def _hashable(x: Any) -> Any:

@@ -16,7 +16,7 @@ class BoardlabError(Exception):
 
     def __init__(self, key: str, catalogue: Catalogue | None = None, **params: Any):
         self.key = key
-        self.params = params
+        self.params = {k: clip(v) for k, v in params.items()}
         self.catalogue = catalogue  # None: the core catalogue
         super().__init__(self.text("en"))
 
@@ -40,6 +40,52 @@ def _localized(value: Any, lang: str) -> Any:
     themselves (a nested error, the values an option accepts, ...)."""
     text = getattr(value, "text", None)
     return text(lang) if callable(text) and not isinstance(value, str) else value
+
+
+LONGEST_TEXT = 200  # characters of a string parameter an error quotes
+LONGEST_NUMBER = 10 ** 40  # larger numbers are shown by their size
+
+
+class Clipped:
+    """A parameter too large to quote whole (a 5 MB action id, a number of 5000 digits): its
+    bounded prefix and its size, in the reader's language."""
+
+    def __init__(self, value: str | int):
+        if isinstance(value, str):
+            self.key, self.params = "value.long_text", {"prefix": value[:LONGEST_TEXT], "length": len(value)}
+        else:  # about log10(2) digits per bit
+            self.key, self.params = "value.big_number", {"digits": int(abs(value).bit_length() * 0.30103) + 1}
+
+    def text(self, lang: str = "en") -> str:
+        from .i18n import core_catalogue
+        return core_catalogue().text(self.key, lang, **self.params)
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+    __repr__ = __str__
+
+
+class Texts:
+    """A parameter already worded in every language (a game's explanation)."""
+
+    def __init__(self, texts: dict[str, str]):
+        self.texts = texts
+
+    def text(self, lang: str = "en") -> str:
+        return self.texts.get(lang) or self.texts["en"]
+
+    def __str__(self) -> str:
+        return self.text("en")
+
+
+def clip(value: Any) -> Any:
+    """A parameter as an error may quote it: long strings and huge numbers are clipped."""
+    if isinstance(value, str) and len(value) > LONGEST_TEXT:
+        return Clipped(value)
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) >= LONGEST_NUMBER:
+        return Clipped(value)
+    return value
 
 
 def _unpickle(cls: type[BoardlabError], key: str, texts: dict[str, str]) -> BoardlabError:

@@ -68,6 +68,8 @@ class Flow:
                 if kind not in self.decisions:
                     raise ValueError(f"{part.label} replaces unknown decision {kind!r}")
                 self.decisions[kind] = replace(self.decisions[kind])
+        # decisions a module replaced: what their base handlers offer (tasks.offer) is not their legal list
+        self.replaced = frozenset(kind for part in parts for kind, _ in part.decision_hooks)
         if self.handlers:
             _merge(self.steps, {TASKS: self._run_tasks}, program.base, "step")
         self.answers = _answers(program, parts)
@@ -125,7 +127,7 @@ class Flow:
             return
         name, i, _ = state.at
         state.at = (name, i, nxt)
-        self.program.flow(state.modules).run(state)
+        self.run(state)  # it hands over to another flow if the decision switched a module on
 
     def extensions(self, point: str) -> tuple[Callable[..., Any], ...]:
         """The functions the active modules attached to an extension point of the base game."""

@@ -4,21 +4,26 @@ from __future__ import annotations
 from typing import Any
 
 from . import codec, rng
+from . import tasks as _tasks
 from .action import Action
 from .actions import ActionSpace
 from .codec import JSON
-from .errors import ConfigError, IllegalAction, SaveFileError
+from .errors import ConfigError, IllegalAction, SaveFileError, Texts
 from .events import Event
-from .i18n import check_lang
+from .i18n import LANGS, check_lang, core_catalogue
 from .registry import ruleset
 from .ruleset import Ruleset
 from .visibility import redact
 
 SAVE_FORMAT = "boardlab-save"
-SAVE_VERSION = 2
+SAVE_VERSION = 3
 # Version 1 (before the module contract) hashed the state with its event log and in another
-# layout: such saves are migrated by replaying their log (`migrate`).
+# layout: such saves are migrated by replaying their log (`migrate`). Version 2 wrote some action
+# ids another way (The Great Wall counted places from 0): each game reads them as it writes them
+# now (`Ruleset.upgrade_log`); their hashes still hold.
 OLD_VERSIONS = (1,)
+READABLE_VERSIONS = (1, 2, 3)
+SHORT_LIST = 16  # legal lists up to this long are searched as lists (is_legal)
 
 
 class Game:
@@ -57,16 +62,33 @@ class Game:
         return self._legal
 
     def is_legal(self, action_id: str) -> bool:
-        """O(1) after the first question at a decision."""
+        """O(1) after the first question at a decision (a short list is searched: as fast, no set to build)."""
         if self._legal_set is None:
-            self._legal_set = frozenset(self.legal_action_ids())
+            legal = self.legal_action_ids()
+            if len(legal) <= SHORT_LIST:
+                return action_id in legal
+            self._legal_set = frozenset(legal)
         return action_id in self._legal_set
 
     def legal_actions(self) -> list[Action]:
         return [Action(a, self.describe_action) for a in self.legal_action_ids()]
 
     def describe_action(self, action_id: str, lang: str = "en") -> str:
-        return self.rules.describe_action(self.state, action_id, check_lang(lang))
+        """An action's text; IllegalAction for an id that is no action of this game."""
+        check_lang(lang)
+        if not isinstance(action_id, str):
+            raise IllegalAction("err.action_type", type=type(action_id).__name__)
+        if not self.is_legal(action_id):
+            self._check_known(action_id)
+        return self.rules.describe_action(self.state, action_id, lang)
+
+    def _check_known(self, action_id: str) -> None:
+        """An id outside the game's action space cannot be described (a malformed id)."""
+        try:
+            self.action_space.encode(action_id)
+        except ValueError:
+            examples = ", ".join(dict.fromkeys(self.legal_action_ids()[:3])) or "-"
+            raise IllegalAction("err.action_unknown", action=action_id, examples=examples) from None
 
     @property
     def action_space(self) -> ActionSpace:
@@ -84,14 +106,43 @@ class Game:
         if not self.is_legal(action_id):
             canonical = self.rules.normalize(self.state, action_id)
             if not self.is_legal(canonical):
-                legal = self.legal_action_ids()
-                raise IllegalAction("err.illegal", action=action_id, seat=self.to_play, decision=self.decision,
-                                    legal=", ".join(legal[:8]) + (", ..." if len(legal) > 8 else ""))
+                raise self._illegal(action_id)
             action_id = canonical
         seat = self.state.pending[0]
-        self.rules.flow_of(self.state).apply(self.state, action_id)
+        flow = self.rules.flow_of(self.state)
+        flow.apply(self.state, action_id)
         self._log.append((seat, action_id))
         self.forget_legal()
+        self._legal = self._offered(flow)
+
+    def _offered(self, flow: Any) -> list[str] | None:
+        """The legal ids the flow listed as it asked the pending decision (tasks.offer), unless a module
+        replaced that decision (its legal list is then another). `flow`: the one that ran, if still in force."""
+        offered = _tasks.offered(self.state)
+        if offered is None:
+            return None
+        if self.state.modules != flow.names:  # a module was switched on on the way
+            flow = self.rules.flow_of(self.state)
+        return None if self.state.pending[1] in flow.replaced else offered
+
+    def _illegal(self, action_id: str) -> IllegalAction:
+        """The error for an id not listed now: the decision, the first legal ids and, when the game
+        can tell, why this one is not among them."""
+        legal = self.legal_action_ids()
+        shown = ", ".join(legal[:8]) + (", ..." if len(legal) > 8 else "")
+        why = {lang: self.rules.why_not(self.state, action_id, lang) for lang in LANGS}
+        because = Texts({lang: core_catalogue().text("err.because", lang, why=text) if text else ""
+                         for lang, text in why.items()})
+        return IllegalAction("err.illegal", action=action_id, seat=self.to_play, decision=self.decision,
+                             legal=shown, why=because)
+
+    def needless(self) -> str | None:
+        """The answer a table may give for the seat to play because no choice can matter (None: ask)."""
+        return None if self.is_over else self.rules.needless(self.state)
+
+    def why_missing(self, lang: str = "en") -> list[str]:
+        """The options the seat to play might expect that are not offered now, each with why."""
+        return [] if self.is_over else self.rules.why_missing(self.state, check_lang(lang))
 
     def forget_legal(self) -> None:
         """The state changed outside `apply` (core.positions): the legal list is recomputed."""
@@ -163,10 +214,7 @@ class Game:
     def view(self, seat: int | None = None, lang: str = "en") -> JSON:
         """JSON-ready: only what `seat` may know (None: a spectator)."""
         check_lang(lang)
-        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
-            raise ConfigError("err.seat", hi=self.players - 1, seat=seat)
-        full = self.rules.full_view(self.state)
-        view = redact(full, self.rules.zones_of(self.state), seat, self.state.known_to(seat))
+        view = self.seat_view(seat)
         view["game"] = self.rules.name
         view["player_count"] = self.players
         view["modules"] = list(self.state.modules)
@@ -180,6 +228,15 @@ class Game:
         mine = seat is not None and seat == self.to_play
         view["legal_actions"] = ([{"id": a, "text": self.describe_action(a, lang)} for a in self.legal_action_ids()]
                                  if mine else [])
+        return view
+
+    def seat_view(self, seat: int | None = None) -> JSON:
+        """The game's part of `view(seat)`: only what `seat` may know, without the readable log,
+        the common keys and the legal actions' texts (for learning agents' encodings)."""
+        if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
+            raise ConfigError("err.seat", hi=self.players - 1, seat=seat)
+        full = self.rules.full_view(self.state)
+        view: JSON = redact(full, self.rules.zones_of(self.state), seat, self.state.known_to(seat))
         return view
 
     def _readable_log(self, seat: int | None, lang: str) -> list[JSON]:
@@ -220,19 +277,36 @@ def new_game(name: str, players: int, seed: int = 0, options: JSON | None = None
     return Game(name, players, seed, options)
 
 
-def replay(game: Game, log: Any) -> Game:
-    """Apply a log to a fresh game; raises SaveFileError on the first bad entry."""
-    for i, entry in enumerate(log):
-        if not isinstance(entry, (list, tuple)) or len(entry) != 2:
-            raise SaveFileError("err.save.pair", i=i)
-        seat, action_id = entry
+def replay(game: Game, log: list[tuple[int, str]]) -> int:
+    """Apply a log of (seat, action id) to a fresh game; raises SaveFileError on the first bad entry.
+    Returns how many entries were played under another id: spellings the rules now list under one id
+    (a Carcassonne tile's equivalent rotations, listed once since save version 3). A version-2 save
+    holding one was written when its state differed in layout only: its log is checked by replay."""
+    aliased = 0
+    for i, (seat, action_id) in enumerate(log):
         if seat != game.to_play:
             raise SaveFileError("err.save.seat", i=i, seat=seat, expected=game.to_play)
         try:
             game.apply(action_id)
         except IllegalAction as exc:
             raise SaveFileError("err.save.entry", i=i, reason=exc) from None
-    return game
+        aliased += game._log[-1][1] != action_id
+    return aliased
+
+
+def _entries(log: Any) -> list[tuple[int, str]]:
+    """A save's log as (seat, action id) pairs; SaveFileError naming the first malformed entry."""
+    if not isinstance(log, list):
+        raise SaveFileError("err.save.types")
+    out = []
+    for i, entry in enumerate(log):
+        if not isinstance(entry, (list, tuple)) or len(entry) != 2:
+            raise SaveFileError("err.save.pair", i=i)
+        seat, action_id = entry
+        if type(seat) is not int or not isinstance(action_id, str):  # not 0.0, true or 5
+            raise SaveFileError("err.save.entry_types", i=i, seat=seat, action=action_id)
+        out.append((seat, action_id))
+    return out
 
 
 def load(data: Any, trust_snapshot: bool = False) -> Game:
@@ -241,24 +315,33 @@ def load(data: Any, trust_snapshot: bool = False) -> Game:
     `trust_snapshot` restores the stored snapshot instead of replaying (for saves this program
     wrote itself); its hash is still checked. Saves of an older version are migrated (`migrate`).
     """
+    version = _version(data)
+    if version not in OLD_VERSIONS and not isinstance(data.get("state_hash"), str):
+        raise SaveFileError("err.save.no_hash", version=version)  # tamper detection is not optional
+    game = _fresh(data)
+    log = game.rules.upgrade_log(_entries(data["log"]), version)
+    if version in OLD_VERSIONS:
+        replay(game, log)  # the old hash covered another state layout: the replay alone checks the log
+        return game
+    if trust_snapshot and "snapshot" in data:
+        _restore(game, data, log)
+    elif replay(game, log) and version < SAVE_VERSION:
+        return game  # an id the rules now list under another (see `replay`): checked by replay alone
+    if data["state_hash"] != game.state_hash():
+        raise SaveFileError("err.save.hash")
+    return game
+
+
+def _version(data: Any) -> int:
+    """The save format's version, a whole number this program reads (not 1.0 or true)."""
     if not isinstance(data, dict):
         raise SaveFileError("err.save.object")
     if data.get("format") != SAVE_FORMAT:
         raise SaveFileError("err.save.format", format=data.get("format"))
-    if data.get("version") in OLD_VERSIONS:
-        return _rebuild(data)
-    if data.get("version") != SAVE_VERSION:
-        raise SaveFileError("err.save.version", version=data.get("version"), expected=SAVE_VERSION)
-    game = _fresh(data)
-    if trust_snapshot and "snapshot" in data:
-        if "state_hash" not in data:
-            raise SaveFileError("err.save.snapshot_hash")
-        _restore(game, data)
-    else:
-        replay(game, data["log"])
-    if "state_hash" in data and data["state_hash"] != game.state_hash():
-        raise SaveFileError("err.save.hash")
-    return game
+    version = data.get("version")
+    if type(version) is not int or version not in READABLE_VERSIONS:
+        raise SaveFileError("err.save.version", version=version, expected=SAVE_VERSION)
+    return version
 
 
 def migrate(data: Any) -> JSON:
@@ -279,13 +362,7 @@ def _fresh(data: JSON) -> Game:
         raise SaveFileError("err.save.config", reason=exc) from None
 
 
-def _rebuild(data: JSON) -> Game:
-    """An old save: its log is the game; the old hash covered another state layout and cannot be
-    recomputed, so the log is checked by replay alone (every action re-validated)."""
-    return replay(_fresh(data), data["log"])
-
-
-def _restore(game: Game, data: JSON) -> None:
+def _restore(game: Game, data: JSON, log: list[tuple[int, str]]) -> None:
     try:
         state = codec.decode(data["snapshot"])
     except (ValueError, TypeError, KeyError, AttributeError) as exc:
@@ -293,7 +370,6 @@ def _restore(game: Game, data: JSON) -> None:
     if type(state) is not type(game.state):
         raise SaveFileError("err.save.snapshot_game")
     try:
-        log = [(int(s), str(a)) for s, a in data["log"]]
         game.rules.flow_of(state)  # its modules must exist
     except (KeyError, TypeError, ValueError) as exc:
         raise SaveFileError("err.save.snapshot", reason=str(exc)) from None

@@ -164,11 +164,16 @@ class Program:
         self.registry = modules
         self.points = dict(points or {})
         self._flows: dict[tuple[str, ...], Flow] = {}
+        self._last: tuple[Any, Any] = (None, None)  # the names asked about last (the very tuple) and their flow
 
     def flow(self, names: tuple[str, ...]) -> Flow:
+        last = self._last
+        if last[0] is names:  # a game keeps one tuple of names: no hashing it at every question
+            return last[1]  # type: ignore[no-any-return]
         flow = self._flows.get(names)
         if flow is None:
             flow = self._flows[names] = Flow(self, tuple(self.module(n) for n in names))
+        self._last = (names, flow)
         return flow
 
     def flow_of(self, state: Any) -> Flow:

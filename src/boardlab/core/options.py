@@ -21,7 +21,7 @@ from typing import Any, ClassVar
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from .codec import JSON
-from .errors import ConfigError
+from .errors import ConfigError, clip
 from .i18n import LANGS, Catalogue
 
 
@@ -166,11 +166,16 @@ def _value_error(exc: ValidationError, model: type[Options], game: str, catalogu
                        expected=ExpectedText(prop, root, catalogue, name))
 
 
-def _show(value: Any) -> str:
+def _show(value: Any) -> Any:
+    """A value as an error quotes it: JSON text where it has one, never failing (a number too
+    long to print, a value nested too deep)."""
+    clipped = clip(value)
+    if clipped is not value:
+        return clipped
     try:
         return json.dumps(value, ensure_ascii=False)
-    except (TypeError, ValueError):
-        return repr(value)
+    except (TypeError, ValueError, RecursionError):
+        return f"<{type(value).__name__}>"
 
 
 class ExpectedText:

@@ -68,7 +68,7 @@ class Ruleset:
         return state
 
     def flow_of(self, state: Any) -> Flow:
-        return self.program.flow_of(state)
+        return self.program.flow(state.modules)
 
     def active(self, state: Any) -> tuple[Module, ...]:
         return self.program.active(state)
@@ -92,12 +92,32 @@ class Ruleset:
         """The base game's segments of the action encoding (core/actions.py)."""
         raise NotImplementedError
 
+    def upgrade_log(self, log: list[tuple[int, str]], version: int) -> list[tuple[int, str]]:
+        """A log saved in an older save format version, with its action ids as the game writes them
+        now (default: unchanged)."""
+        return log
+
     def normalize(self, state: Any, action_id: str) -> str:
         """Map an equivalent spelling of an action to its listed id (default: unchanged)."""
         return action_id
 
     def describe(self, state: Any, action_id: str, lang: str) -> str:
         raise NotImplementedError
+
+    def why_not(self, state: Any, action_id: str, lang: str) -> str | None:
+        """Why an id is not a legal action now, from what the seat to play may know and citing the
+        rule (None: the game cannot say more than that it is not listed)."""
+        return None
+
+    def needless(self, state: Any) -> str | None:
+        """At a decision none of whose choices can change anything, the answer a table may give for
+        the player instead of asking (None: ask). The legal actions stay as they are."""
+        return None
+
+    def why_missing(self, state: Any, lang: str) -> list[str]:
+        """At a decision: the options a player might expect that are not offered, each with why
+        (from what the seat to play may know, citing the rule)."""
+        return []
 
     def describe_action(self, state: Any, action_id: str, lang: str) -> str:
         """An action's text: from the active module that describes it, else from the base game."""
@@ -157,8 +177,14 @@ class Ruleset:
     def resample_base(self, state: Any, seat: int | None, stream: Any) -> None:
         raise NotImplementedError
 
-    def render_text(self, view: JSON, lang: str) -> str | None:
-        """A terminal picture of a seat's view (None: the CLI prints a generic summary)."""
+    def render_text(self, view: JSON, lang: str) -> Any:
+        """A terminal picture of a seat's view: a str, or a `rich.text.Text` for colours (None: the
+        CLI prints a generic summary)."""
+        return None
+
+    def render_map(self, view: JSON, lang: str) -> Any:
+        """The whole board for the terminal's `map` command, where `render_text` crops it (None: the
+        game draws nothing larger than `render_text`)."""
         return None
 
     # bots ----------------------------------------------------------------------------

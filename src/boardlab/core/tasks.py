@@ -27,12 +27,31 @@ def record(cls: T) -> T:
     """Register a NamedTuple as a task record (it may then be stored in snapshots)."""
     if not (issubclass(cls, tuple) and hasattr(cls, "_fields")):
         raise TypeError(f"{cls.__name__}: a task record is a typing.NamedTuple")
+    cls._replace = _fast_replace(cls._fields)  # type: ignore[attr-defined]
     return codec.register(cls)
+
+
+def _fast_replace(fields: tuple[str, ...]) -> Any:
+    """`NamedTuple._replace` without its generic machinery (records are replaced at almost every decision)."""
+    index = {name: i for i, name in enumerate(fields)}
+
+    def _replace(self: Any, **changes: Any) -> Any:
+        values = list(self)
+        for name, value in changes.items():
+            i = index.get(name)
+            if i is None:
+                raise ValueError(f"Got unexpected field names: {[n for n in changes if n not in index]!r}")
+            values[i] = value
+        return tuple.__new__(type(self), values)
+    return _replace
 
 
 def push(state: Any, *tasks: Any) -> None:
     """Schedule tasks to run next, in the order given."""
-    state.tasks.extend(reversed(tasks))
+    if len(tasks) == 1:
+        state.tasks.append(tasks[0])
+    elif tasks:
+        state.tasks.extend(reversed(tasks))
 
 
 def run_then(state: Any, tasks: Iterable[Any], then: str) -> str:
@@ -42,13 +61,48 @@ def run_then(state: Any, tasks: Iterable[Any], then: str) -> str:
 
 
 def ask(state: Any, seat: int, kind: str) -> None:
+    global _offered
+    _offered = None
     state.pending = (seat, kind)
+
+
+# The legal ids a handler computed to decide whether to ask (`offer`), for the game to take at once (`offered`):
+# asking is where most handlers list the options, and listing them again at once would double the work.
+_offered: tuple[Any, Any, Any, list[str]] | None = None  # (state, pending, top task, ids)
+
+
+def offer(state: Any, seat: int, kind: str, ids: list[str]) -> None:
+    """Ask `seat` the decision `kind` whose legal ids are `ids`: exactly what the decision's `legal(state)`
+    returns now (the same ids in the same order), in a new list. `Game.apply` takes them (`offered`) instead
+    of asking `legal` again."""
+    global _offered
+    state.pending = pending = (seat, kind)
+    _offered = (state, pending, state.tasks[-1] if state.tasks else None, ids)
+
+
+def offered(state: Any) -> list[str] | None:
+    """The ids offered by the last `offer`, if it asked the decision pending in `state` now (same state, same
+    pending decision, same task on top); forgotten once asked for."""
+    global _offered
+    memo, _offered = _offered, None
+    if memo is None or memo[0] is not state or memo[1] is not state.pending:
+        return None
+    top_task = state.tasks[-1] if state.tasks else None
+    return memo[3] if memo[2] is top_task else None
 
 
 def ask_or_done(state: Any, seat: int, kind: str, possible: object) -> None:
     """From a handler: ask `seat` the decision `kind` if there is a choice to make, else finish the task."""
     if possible:
         ask(state, seat, kind)
+    else:
+        done(state)
+
+
+def offer_or_done(state: Any, seat: int, kind: str, ids: list[str], possible: object = True) -> None:
+    """From a handler: `offer` the decision if `possible` and there are `ids`, else finish the task."""
+    if possible and ids:
+        offer(state, seat, kind, ids)
     else:
         done(state)
 

@@ -16,12 +16,17 @@ from ...core.ruleset import Ruleset
 from ...core.visibility import NOBODY, Zone
 from . import actions as A
 from . import rules as R
-from .content import KIND_NAMES, LETTERS, TILESET, WONDER_ORDER, WONDERS, xy
+from .content import HALVES, KIND_NAMES, LETTERS, TILESET, WONDER_ORDER, WONDERS, field_direction, xy
 from .modules import REGISTRY
 from .render import render_tile
+from .explain import why_missing, why_not
 from .state import CarcState
+from .text import render_text
 
 MAX_BASE_SETS = 3
+# CW-32/33, ruling C-12: the first set has 4 wonders, so at most 4 players; the rules for 5 or more
+# stay implemented for later sets (their tests raise this limit as such a set would)
+WONDERS_MAX_PLAYERS = len(WONDER_ORDER)
 Letter = Literal[LETTERS]  # type: ignore[valid-type]
 WonderName = Literal[WONDER_ORDER]  # type: ignore[valid-type]
 
@@ -45,6 +50,8 @@ class CarcassonneOptions(Options):
         return {w: {lang: WONDERS[w].names.get(lang) for lang in LANGS} for w in WONDER_ORDER}
 
     def check(self, players: int) -> None:
+        if "wonders" in self.expansions and players > WONDERS_MAX_PLAYERS:
+            raise ConfigError("err.wonders_players", RULESET.catalogue, players=players, most=WONDERS_MAX_PLAYERS)
         available = Counter({t.letter: t.count * self.base_sets for t in TILESET.tiles})
         available[TILESET.start] -= 1
         for tile, n in Counter(self.draw_order).items():
@@ -69,7 +76,8 @@ class Carcassonne(Ruleset):
         self.catalogue = Catalogue.load(__package__, parent=core_catalogue(), extra="modules")
 
     def main_option_sets(self) -> list[tuple[int, dict]]:
-        return [(n, {}) for n in range(2, 6)] + [(n, {"expansions": ["wonders"]}) for n in range(2, 6)]
+        return [(n, {}) for n in range(2, 6)] + [(n, {"expansions": ["wonders"]})
+                                                  for n in range(2, WONDERS_MAX_PLAYERS + 1)]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         return tuple(options.get("expansions", ()))
@@ -98,29 +106,46 @@ class Carcassonne(Ruleset):
             return t("action.place", lang, tile=tile, x=x, y=y, deg=r * 90)
         if kind == "meeple":
             feature, _, where = A.meeple_label(action_id).partition(":")
-            return t(f"action.meeple.{feature}", lang, where=self._where(where, lang))
+            return t(f"action.meeple.{feature}", lang, where=self._where(feature, where, lang))
         return t("action.pass", lang)
 
-    def _where(self, where: str, lang: str) -> str:
-        """Sides, halves and wonder feature names in the reader's language."""
-        parts = [self.catalogue.text(f"place.{w}", lang) if self.catalogue.has(f"place.{w}") else w
-                 for w in where.split(",") if w]
-        return self.catalogue.text("list.sep", lang).join(parts)
+    def why_not(self, state: CarcState, action_id: str, lang: str) -> str | None:
+        return why_not(self, state, action_id, lang)
+
+    def why_missing(self, state: CarcState, lang: str) -> list[str]:
+        return why_missing(self, state, lang)
+
+    def feature_name(self, label: str, lang: str) -> str:
+        """`city:N` -> "city (north)", `field:EN,ES,SE` -> "field (south-east)"."""
+        kind, _, where = label.partition(":")
+        return self.catalogue.text(f"feature.{kind}", lang) + (f" ({self._where(kind, where, lang)})" if where else "")
+
+    def _where(self, kind: str, where: str, lang: str) -> str:
+        """Sides and wonder feature names in the reader's language; a field by where it lies."""
+        parts = [w for w in where.split(",") if w]
+        if kind == "field" and parts and all(p in HALVES for p in parts):
+            return self.catalogue.text(f"dir.{field_direction(parts)}", lang)
+        names = [self.catalogue.text(f"place.{w}", lang) if self.catalogue.has(f"place.{w}") else w for w in parts]
+        return self.catalogue.text("list.sep", lang).join(names)
+
+    def render_text(self, view: dict, lang: str):
+        return render_text(self, view, lang)
+
+    def render_map(self, view: dict, lang: str):
+        return render_text(self, view, lang, size=None)
 
     def localize(self, key: str, params: dict, lang: str) -> dict:
         """Event parameters in the reader's language: features, wonders, seat lists."""
         out = dict(params)
         sep = self.catalogue.text("list.sep", lang)
         if "feature" in out:
-            kind, _, where = out["feature"].partition(":")
-            out["feature"] = self.catalogue.text(f"feature.{kind}", lang) + (
-                f" ({self._where(where, lang)})" if where else "")
+            out["feature"] = self.feature_name(out["feature"], lang)
         if "wonder" in out:
             out["wonder"] = WONDERS[out["wonder"]].names.get(lang)
         if isinstance(out.get("wonders"), list):
             out["wonders"] = sep.join(WONDERS[n].names.get(lang) for n in params["wonders"])
         if "seats" in out:
-            out["seats"] = sep.join(str(s) for s in params["seats"])
+            out["seats"] = sep.join(self.catalogue.text("txt.seat_name", lang, seat=s) for s in params["seats"])
         return out
 
     # ---- information --------------------------------------------------------------------

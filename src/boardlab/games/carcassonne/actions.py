@@ -17,6 +17,8 @@ switch on, in their order.
 """
 from __future__ import annotations
 
+import re
+
 from ...core.actions import Grid, Segment, Vocabulary
 from .content import TILE_PIECES, TILESET, WONDER_ORDER, WONDER_PIECES, xy
 
@@ -43,7 +45,7 @@ def parse_place(action_id: str) -> tuple[int, int]:
 
 def place_xyr(action_id: str) -> tuple[int, int, int] | None:
     """X, Y, R of any `place:X,Y,R` spelling, or None."""
-    return _xyr(action_id, "place:")
+    return xyr_after(action_id, "place:")
 
 
 def meeple_id(label: str) -> str:
@@ -59,14 +61,13 @@ def arg(action_id: str) -> str:
     return action_id.partition(":")[2]
 
 
-def _xyr(text: str, prefix: str) -> tuple[int, int, int] | None:
-    if not text.startswith(prefix):
-        return None
-    try:
-        x, y, r = (int(v) for v in text[len(prefix):].split(","))
-    except ValueError:
-        return None
-    return x, y, r
+_XYR = re.compile(r"(-?[0-9]{1,6}),(-?[0-9]{1,6}),(-?[0-9]{1,6})")
+
+
+def xyr_after(text: str, prefix: str) -> tuple[int, int, int] | None:
+    """Three plain integers after the prefix (no spaces, signs other than -, or other digits)."""
+    match = _XYR.fullmatch(text, len(prefix)) if text.startswith(prefix) else None
+    return None if match is None else (int(match[1]), int(match[2]), int(match[3]))
 
 
 # ---- the integer encoding ------------------------------------------------------------------------------

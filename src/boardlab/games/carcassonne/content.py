@@ -4,6 +4,7 @@ Everything here is computed once at import; states only hold indices into these 
 """
 from __future__ import annotations
 
+import math
 from importlib import resources
 from typing import Literal
 
@@ -27,8 +28,43 @@ def pos(x: int, y: int) -> int:
     return (x + OFFSET) * STRIDE + (y + OFFSET)
 
 
+def in_range(x: int, y: int) -> bool:
+    """Whether `pos` packs x, y without wrapping onto another cell."""
+    return -OFFSET <= x < OFFSET and -OFFSET <= y < OFFSET
+
+
 def xy(p: int) -> tuple[int, int]:
     return p // STRIDE - OFFSET, p % STRIDE - OFFSET
+
+
+# where each half-edge lies from the tile's centre (x east, y north)
+HALF_AT = {"NW": (-1, 2), "NE": (1, 2), "EN": (2, 1), "ES": (2, -1), "SE": (1, -2), "SW": (-1, -2),
+           "WS": (-2, -1), "WN": (-2, 1)}
+COMPASS = ("E", "NE", "N", "NW", "W", "SW", "S", "SE")  # by angle, counter-clockwise from east
+
+
+CORNERS = {frozenset(("NE", "EN")): "NE", frozenset(("ES", "SE")): "SE", frozenset(("SW", "WS")): "SW",
+           frozenset(("WN", "NW")): "NW"}
+
+
+def field_direction(halves) -> str:
+    """Where a field lies on its tile: `around` when it reaches every side; `corner_NE` (and so on)
+    for the two half-edges around a corner; `middle` for two half-edges on either side of such a
+    corner (tiles O and P: the field between the city and the road's bend); else a compass point
+    (the mean of its half-edges) or, when they balance out, the sides it reaches (`EW`: tile H)."""
+    sides = {h[0] for h in halves}
+    if len(sides) == 4:
+        return "around"
+    corner = CORNERS.get(frozenset(halves))
+    if corner is not None:
+        return "corner_" + corner
+    if len(halves) == 2 and len(sides) == 2 and "".join(sorted(sides)) in ("EN", "ES", "SW", "NW"):
+        return "middle"
+    x, y = sum(HALF_AT[h][0] for h in halves), sum(HALF_AT[h][1] for h in halves)
+    if x == y == 0:
+        return "".join(s for s in "NESW" if s in sides)
+    angle = math.degrees(math.atan2(y, x)) % 360
+    return COMPASS[round(angle / 45) % 8]
 
 
 class _Strict(BaseModel):
@@ -241,7 +277,10 @@ WONDER_PIECES = {n: tuple(_wonder_piece(w, r) for r in range(4)) for n, w in WON
 
 
 def _signature(p: Piece) -> tuple:
-    return (p.edges, tuple(sorted((s.label, s.pennants, tuple(p.segs[c].label for c in s.cities)) for s in p.segs)))
+    """What a rotation puts on the map: edges and each feature with the cities it touches (as a
+    set: tile H's field touches its two cities in either order)."""
+    return (p.edges, tuple(sorted((s.label, s.pennants, tuple(sorted(p.segs[c].label for c in s.cities)))
+                                  for s in p.segs)))
 
 
 def _canonical_rotations(t: int) -> tuple[int, ...]:

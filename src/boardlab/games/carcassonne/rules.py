@@ -6,7 +6,7 @@ from ...core.module import Part
 from . import board as B
 from .actions import meeple_id, meeple_label, parse_place, place_id, place_xyr
 from .content import (CANONICAL_ROT, CITY, FIELD, FIT, FITS_ANY, MONASTERY, ROAD, TILE_INDEX, TILE_PIECES,
-                      TILESET, pos, xy)
+                      TILESET, in_range, pos, xy)
 from .state import CarcState
 
 START = TILE_INDEX[TILESET.start]
@@ -70,7 +70,7 @@ def apply_place(state: CarcState, action_id: str) -> str:
     state.hand = None
     B.place_piece(state, TILE_PIECES[t][r], p)
     x, y = xy(p)
-    state.log(("CB-04",), "ev.place", seat=state.active, tile=TILESET.tiles[t].letter, x=x, y=y, rot=r)
+    state.log(("CB-04",), "ev.place", seat=state.active, tile=TILESET.tiles[t].letter, x=x, y=y, rot=r, deg=r * 90)
     return "turn.meeple"
 
 
@@ -190,9 +190,10 @@ def add_points(state: CarcState, seat: int, points: int, rules: tuple[str, ...],
 
 
 def canonical_place(state: CarcState, action_id: str) -> str:
-    """`place:X,Y,R` with R any rotation giving the same tile maps to the listed id."""
+    """`place:X,Y,R` with R any rotation giving the same tile maps to the listed id. Coordinates
+    beyond the packed range stay as they are (illegal): they must not wrap onto another cell."""
     xyr = place_xyr(action_id)
-    if xyr is None or state.hand is None or not 0 <= xyr[2] < 4:
+    if xyr is None or state.hand is None or not 0 <= xyr[2] < 4 or not in_range(xyr[0], xyr[1]):
         return action_id
     x, y, r = xyr
     return place_id(pos(x, y), CANONICAL_ROT[state.hand][r])

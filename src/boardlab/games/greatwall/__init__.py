@@ -7,6 +7,7 @@ expansions, the Shame pool, the cooperative mode and the Ancient Chronicles scen
 (`tasks.POINTS`)."""
 from __future__ import annotations
 
+import importlib
 from typing import Literal
 
 from pydantic import field_validator
@@ -105,6 +106,20 @@ class GreatWall(Ruleset):
 
     def describe(self, state: GWState, action_id: str, lang: str) -> str:
         return describe_action(self, state, action_id, lang)
+
+    def upgrade_log(self, log: list[tuple[int, str]], version: int) -> list[tuple[int, str]]:
+        """Saves before version 3 numbered places from 0 (`section:0`); ids number them from 1 now."""
+        if version >= 3:
+            return log
+        forms = [A.FORMS] + [getattr(importlib.import_module(f"{REGISTRY.package}.{name}"), "FORMS", {})
+                             for name in REGISTRY.names()]
+        return [(seat, A.from_zero(action, forms)) for seat, action in log]
+
+    def needless(self, state: GWState) -> str | None:
+        """GWA-ADVISOR-02: "skip" when no Advisor in hand can change anything now."""
+        if state.pending is not None and state.pending[1] == "advisor" and not S.useful_advisors(state, state.pending[0]):
+            return "skip"
+        return None
 
     def localize(self, key: str, params: dict, lang: str) -> dict:
         return localize_params(self, key, params, lang)

@@ -10,7 +10,7 @@ ids through it (`arg`, `args`) and `view.describe_action` shows each argument by
 | `general:G` | general | general | keep General G (GW-SETUP-10) |
 | `command:C` | command | card | play Command card C (GW-COMMAND-04) |
 | `wood:N`, `stone:N`, `gold:N` | donate | count | give N of that resource (GW-SUMMER-01), N in 0..99 |
-| `section:S` | battle_section, secondary_spearman, recruit_free, soldier_to, fortify_free | section | Wall section S (0..2) |
+| `section:S` | battle_section, secondary_spearman, recruit_free, soldier_to, fortify_free | section | Wall section S (1..3) |
 | `advisor:CARD` | advisor | card | play that Advisor card |
 | `advisor:I` | pick, post, take_advisor | track | the card at position I of the Advisor track |
 | `to:LOC`, `from:LOC`, `from:supply` | secondary_clerk, clerk_to, clerk_from | location | a Clerk's destination / origin |
@@ -25,8 +25,8 @@ ids through it (`arg`, `args`) and `view.describe_action` shows each argument by
 | `move:UNIT@S` | soldier_from | soldier_at | move that soldier from section S |
 | `discard:CARD` | discard_tactics, discard_advisors | card | discard that card |
 | `tactic:CARD` | tactic | card | commit that Tactic card face down |
-| `slot:R:K` | shoot, wound | row, slot | wound slot K (0..5) of the Horde card at row R (0..2) |
-| `column:R:C` | wound_column | row, column | wound column C (0..2) of the card at row R |
+| `slot:R:K` | shoot, wound | row, slot | wound slot K (1..6) of the Horde card at row R (1..3) |
+| `column:R:C` | wound_column | row, column | wound column C (1..3) of the card at row R |
 | `dispatch:UNIT:R` | dispatch | unit, row | send that soldier onto the card at row R |
 | `slot:K` | slot | slot | the soldier covers slot K |
 | `move` | messenger | | move soldiers between sections |
@@ -34,17 +34,19 @@ ids through it (`arg`, `args`) and `view.describe_action` shows each argument by
 | `skip`, `use`, `clerk`, `chi`, `pay`, `refuse`, `trade`, `done`, `none`, `boost`, `base`, `save`, `die` | (as listed) | | a word answer |
 
 The kinds (`KINDS`: what an argument's text may be and what `parse` makes of it; `view.show`: how a text
-shows it):
+shows it). Places (sections, rows, slots, columns, places of the Horde array) are numbered from 1 in ids as
+in texts ("Section 1" is `section:1`); the rules index them from 0, and `pos` writes an index as an id does
+(saves of version 2 and older numbered them from 0: `from_zero` reads their ids):
 
 | kind | text | value | shown as |
 |---|---|---|---|
-| `section` | `0`..`2` | int | the section's name ("Section 1") |
-| `row` | `0`..`2` | int | its number from 1 (a row of the Horde array) |
-| `slot` | `0`..`5` | int | its number from 1 (a Horde card's slot, a Khan card's vital spot) |
-| `column` | `0`..`2` | int | its number from 1 (a column of a Horde card's slots) |
+| `section` | `1`..`3` | int, from 0 | the section's name ("Section 1") |
+| `row` | `1`..`3` | int, from 0 | its number (a row of the Horde array) |
+| `slot` | `1`..`6` | int, from 0 | its number (a Horde card's slot, a Khan card's vital spot) |
+| `column` | `1`..`3` | int, from 0 | its number (a column of a Horde card's slots) |
 | `count` | `0`, `1`, ... | int | the number |
 | `track` | `0`..`5` | int | the card at that position of the Advisor track and its price |
-| `horde` | `0`..`8` | int | the number (a place of the Horde array, section * 3 + row) |
+| `horde` | `1`..`9` | int, from 0 | its number (a place of the Horde array, section * 3 + row + 1) |
 | `location` | a Location id, or `supply` | str | its name |
 | `card`, `general` | a card id, a General's id | str | its name (the text then adds the card's text) |
 | `unit` | `spearman`, `archer`, `horseman`, `bannerman` | str | its name |
@@ -52,8 +54,6 @@ shows it):
 | `soldier_at` | `UNIT@S` | (unit, section) | "Spearman at Section 1" |
 | `payment` | `R1+R2[+R3]` | tuple of resources | their names, listed |
 | `word` | a name (`fortress`) | str | its name (`name.WORD`) |
-| `section_index` | `0`..`2` | int | the bare number from 0 (Diaoyu's `wall:S`, `rest:S`: their texts should name the section) |
-| `section_number` | `0`..`2` | int | the bare number from 1 (Diaoyu's `slot:S:K`: its text should name the section) |
 
 Modules add their own ids (modules/<name>.py) and declare their forms the same way (a module-level `FORMS`
 beside their builders, passed to `parse` and to `view.describer`); some ids are in base forms (a
@@ -109,8 +109,13 @@ def donation_id(kind: str, n: int) -> str:
     return f"{kind}:{n}"
 
 
+def pos(index: int) -> int:
+    """A place on the board as ids and texts number it: from 1 (the rules count from 0)."""
+    return index + 1
+
+
 def section_id(section: int) -> str:
-    return f"section:{section}"
+    return f"section:{pos(section)}"
 
 
 def advisor_id(card: str) -> str:
@@ -134,11 +139,11 @@ def activate_id(loc: str) -> str:
 
 
 def build_id(section: int) -> str:
-    return f"build:{section}"
+    return f"build:{pos(section)}"
 
 
 def recruit_id(unit: str, section: int, upgrade: str | None = None) -> str:
-    return f"{unit}:{section}" if upgrade is None else f"{unit}:{section}:{upgrade}"
+    return f"{unit}:{pos(section)}" if upgrade is None else f"{unit}:{pos(section)}:{upgrade}"
 
 
 def payment_text(resources: tuple[str, ...]) -> str:
@@ -147,7 +152,7 @@ def payment_text(resources: tuple[str, ...]) -> str:
 
 
 def fort_id(section: int, payment: tuple[str, ...]) -> str:
-    return f"fort:{section}:{payment_text(payment)}"
+    return f"fort:{pos(section)}:{payment_text(payment)}"
 
 
 def overseer_id(what: str, loc: str, unit: str | None = None) -> str:
@@ -161,7 +166,7 @@ def resource_id(resource: str) -> str:
 
 def soldier_at(unit: str, section: int) -> str:
     """A soldier on or behind a section: `UNIT@S` (in `move:` and a scenario's ids)."""
-    return f"{unit}@{section}"
+    return f"{unit}@{pos(section)}"
 
 
 def move_id(at: str) -> str:
@@ -177,19 +182,19 @@ def tactic_id(card: str) -> str:
 
 
 def wound_id(row: int, slot: int) -> str:
-    return f"slot:{row}:{slot}"
+    return f"slot:{pos(row)}:{pos(slot)}"
 
 
 def column_id(row: int, column: int) -> str:
-    return f"column:{row}:{column}"
+    return f"column:{pos(row)}:{pos(column)}"
 
 
 def dispatch_id(unit: str, row: int) -> str:
-    return f"dispatch:{unit}:{row}"
+    return f"dispatch:{unit}:{pos(row)}"
 
 
 def slot_id(slot: int) -> str:
-    return f"slot:{slot}"
+    return f"slot:{pos(slot)}"
 
 
 # ---- the forms: each head's arguments by kind (the tables above) --------------------------------------------
@@ -236,6 +241,18 @@ def _number(below: int | None = None) -> Callable[[str], int]:
     return read
 
 
+def _position(count: int) -> Callable[[str], int]:
+    """A place numbered from 1 as written (`1`..`count`), read as the rules' index from 0."""
+    number = _number(count + 1)
+
+    def read(text: str) -> int:
+        value = number(text)
+        if value == 0:
+            raise ValueError(f"{text} is not from 1 to {count}")
+        return value - 1
+    return read
+
+
 def _among(names, what: str) -> Callable[[str], str]:
     names = frozenset(names)
 
@@ -264,13 +281,13 @@ def _word(text: str) -> str:
 
 
 KINDS: dict[str, Callable[[str], Any]] = {
-    "section": _number(BOARD.sections),
-    "row": _number(BOARD.horde_rows),
-    "slot": _number(SLOTS),
-    "column": _number(COLUMNS),
+    "section": _position(BOARD.sections),
+    "row": _position(BOARD.horde_rows),
+    "slot": _position(SLOTS),
+    "column": _position(COLUMNS),
     "count": _number(),
     "track": _number(len(BOARD.advisor_prices)),
-    "horde": _number(BOARD.sections * BOARD.horde_rows),
+    "horde": _position(BOARD.sections * BOARD.horde_rows),
     "location": _among((*LOCS, "supply"), "a Location"),
     "card": _among((c for table in CARD_TABLES for c in table), "a card"),
     "general": _among(GENERALS, "a General"),
@@ -279,9 +296,38 @@ KINDS: dict[str, Callable[[str], Any]] = {
     "soldier_at": _soldier_at,
     "payment": _payment,
     "word": _word,
-    "section_index": _number(BOARD.sections),
-    "section_number": _number(BOARD.sections),
 }
+POSITIONS = ("section", "row", "slot", "column", "horde")  # kinds written from 1 (`pos`)
+
+
+def from_zero(action_id: str, forms: list[Forms]) -> str:
+    """An id written before places were numbered from 1 (save version 2 and older: `section:0`), as
+    it is written now (`section:1`); `forms` are the base game's and the modules' forms."""
+    head, *texts = action_id.split(":")
+    kinds = _kinds_by_place(head, len(texts), forms)
+    return ":".join([head] + [_shifted(t, k) for t, k in zip(texts, kinds)]) if kinds else action_id
+
+
+def _kinds_by_place(head: str, arity: int, forms: list[Forms]) -> list[str] | None:
+    """For each argument of a head with this many arguments: a kind numbered from 1 if any form of
+    the head has one there, else the kind of the first form (None: no form has this arity)."""
+    found = [kinds for f in forms for kinds in _alternatives(f.get(head)) if len(kinds) == arity]
+    if not found:
+        return None
+    return [next((k for k in column if k in POSITIONS or k == "soldier_at"), column[0]) for column in zip(*found)]
+
+
+def _alternatives(form: Form | None) -> list[Kinds]:
+    return [] if form is None else list(form.values()) if isinstance(form, dict) else [form]
+
+
+def _shifted(text: str, kind: str) -> str:
+    if kind in POSITIONS and text.isdigit():
+        return str(int(text) + 1)
+    unit, at, section = text.partition("@")
+    if kind == "soldier_at" and at and section.isdigit():
+        return f"{unit}@{int(section) + 1}"
+    return text
 
 
 class Parsed(NamedTuple):

@@ -468,6 +468,26 @@ def op_wound_column(state, seat, arg, rules):
     T.replace(state, WoundColumn(seat, arg, rules))
 
 
+# GWA-ADVISOR-02: the ops that can do nothing, and when (any other op always acts)
+VOID = {
+    "move_clerks": lambda state, seat, arg: not clerk_sources(state, seat) or not any(
+        M.has_room(state, loc) for loc in M.locations(state)),
+    "gain_clerk": lambda state, seat, arg: state.post_clerks[seat] == 0,
+    "recruit": lambda state, seat, arg: state.soldiers[seat][UNIT_INDEX[arg["unit"]]] == 0 or not recruit_sections(
+        state, UNIT_INDEX[arg["unit"]]),
+    "move_soldiers": lambda state, seat, arg: not movable(state, seat),
+    "fortify": lambda state, seat, arg: not fort_sections(state),
+    "take_advisor": lambda state, seat, arg: not state.advisor_track,
+    "trade": lambda state, seat, arg: not M.can_pay(state, seat, arg["pay"]),
+    "discard_tactic": lambda state, seat, arg: not state.tactics[seat],
+}
+
+
+def can_matter(state, seat: int, effects: list[dict]) -> bool:
+    """Whether resolving `effects` now could change anything (GWA-ADVISOR-02)."""
+    return any(op not in VOID or not VOID[op](state, seat, arg) for e in effects for op, arg in e.items())
+
+
 OPS = {
     "gain": op_gain, "pay": op_pay, "lose_honor": op_lose_honor, "gain_any": op_gain_any, "trade": op_trade,
     "tea": op_tea, "leader": op_leader, "move_clerks": op_move_clerks, "gain_clerk": op_gain_clerk,

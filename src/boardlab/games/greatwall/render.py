@@ -13,6 +13,7 @@ from xml.sax.saxutils import escape
 from typing import NamedTuple
 
 from ...core.registry import ruleset
+from .actions import pos
 from .data_tables import BOARD, CLANS, HORDES
 from .text import module_lines, shown_modules
 from .view import CARDS, name_of
@@ -108,8 +109,8 @@ def _horde_slots(ctx: Ctx, h: dict, spec, x0: float, y0: float, battle_here: boo
         vital = spec is not None and k < len(spec.slots) and spec.slots[k].vital
         fill = seat_colour(ctx.view, cover[0]) if cover else ("#ffffff" if vital else "#e8dcc0")
         acts = matching(ctx.legal, lambda p, k=k: battle_here and (
-            (p[0] == "slot" and len(p) == 2 and p[1] == str(k)) or
-            (p[0] == "slot" and len(p) == 3 and p[1] == str(h["row"]) and p[2] == str(k)))) if not cover else []
+            (p[0] == "slot" and len(p) == 2 and p[1] == str(pos(k))) or
+            (p[0] == "slot" and len(p) == 3 and p[1] == str(pos(h["row"])) and p[2] == str(pos(k))))) if not cover else []
         attrs, tip = clickable(acts, ctx.name("vital") if vital else "")
         out.append(f'<rect x="{x}" y="{y}" width="22" height="26" rx="3" fill="{fill}" '
                    f'stroke="{"#b22222" if vital else "#8a7a5a"}" stroke-width="{2.5 if vital else 1}" '
@@ -140,7 +141,7 @@ WALL_H = 96
 
 def _section(ctx: Ctx, s: int, sec: dict) -> str:
     x = s * SECTION_W + 10
-    acts = matching(ctx.legal, lambda p: len(p) >= 2 and p[1] == str(s) and p[0] in ("section", "build", "fort"))
+    acts = matching(ctx.legal, lambda p: len(p) >= 2 and p[1] == str(pos(s)) and p[0] in ("section", "build", "fort"))
     attrs, tip = clickable(acts, ctx.name(s))
     out = [f'<g data-section="{s}" data-wall="{sec["wall"]}">',
            f'<rect x="{x}" y="{WALL_TOP}" width="{SECTION_W - 20}" height="{WALL_H}" rx="4" fill="#b9a98a" '

@@ -8,7 +8,7 @@ from . import tasks as T
 from .content import RESOURCES
 from .data_tables import (ADVISORS, ARTIFACTS, BOARD, CLAN_CARDS, CLANS, COMMANDS, GENERALS, HORDES, LOCS,
                           TACTICS, in_play, vector)
-from .effects import effect_tasks, measure
+from .effects import can_matter, effect_tasks, measure
 from .generals import trigger
 from .records import (Activations, AdvisorOption, BottomEffect, BuildWall, DiscardCommand, HandLimit, Income,
                       Invasion, SecondaryClerk, SummerPick)
@@ -344,6 +344,11 @@ def legal_advisor(state: GWState) -> list[str]:
     return [A.advisor_id(a) for a in dict.fromkeys(state.advisors[T.top(state).seat])] + ["skip"]
 
 
+def useful_advisors(state: GWState, seat: int) -> list[str]:
+    """GWA-ADVISOR-02: the Advisors in hand whose play could change anything now."""
+    return [a for a in dict.fromkeys(state.advisors[seat]) if can_matter(state, seat, ADVISORS[a].effects)]
+
+
 @T.task_decision(BASE, "advisor", legal_advisor)
 def apply_advisor(state: GWState, action_id: str) -> None:
     seat = T.top(state).seat
@@ -555,21 +560,15 @@ def step_end_now(state: GWState) -> str:
 def step_final(state: GWState) -> str:
     state.season = "end"
     state.log(("GW-STRUCT-07", "GW-INTRO-08"), "ev.final")
-    for seat in range(state.players):
-        kept = sum(HORDES[h].end_honor for h in state.kept[seat])
-        if kept:
-            M.gain(state, seat, {"honor": kept}, ("GW-BREACH-14", "GWA-BREACH-01"))
-    tea = M.tea_order(state)
-    for art in state.artifacts:
-        spec = ARTIFACTS[art]
-        if spec.timing != "end":  # AC-12/13: Ancient Chronicles Artifacts act during the game, not here
-            continue
-        counts = [measure(state, s, spec.measure) for s in range(state.players)]
-        for seat in artifact_winners(spec, counts, tea):
-            units = min(counts[seat], spec.max) if spec.max else counts[seat]
-            honor = spec.honor * units if spec.scoring == "per" else spec.honor
-            if honor:
-                M.gain(state, seat, {"honor": honor}, ("GW-END-01", "GWA-END-01"))
+    before = list(state.honor)
+    kept = [sum(HORDES[h].end_honor for h in state.kept[seat]) for seat in range(state.players)]
+    for seat, honor in enumerate(kept):
+        if honor:
+            M.gain(state, seat, {"honor": honor}, ("GW-BREACH-14", "GWA-BREACH-01"))
+    from_artifacts = score_artifacts(state)
+    for seat in range(state.players):  # where each seat's Honor came from
+        state.log(("GW-END-01", "GW-BREACH-14"), "ev.final_total", seat=seat, before=before[seat], kept=kept[seat],
+                  artifacts=from_artifacts[seat], total=state.honor[seat])
     return "game.result"
 
 
@@ -584,6 +583,24 @@ def step_result(state: GWState) -> str:
     state.flags["winners"] = tuple(winners)
     state.over = True
     return GAME_OVER
+
+
+def score_artifacts(state: GWState) -> list[dict[str, int]]:
+    """GW-END-01: each Artifact scored at the end gives its Honor; per seat, Artifact -> Honor."""
+    tea = M.tea_order(state)
+    scored: list[dict[str, int]] = [{} for _ in range(state.players)]
+    for art in state.artifacts:
+        spec = ARTIFACTS[art]
+        if spec.timing != "end":  # AC-12/13: Ancient Chronicles Artifacts act during the game, not here
+            continue
+        counts = [measure(state, s, spec.measure) for s in range(state.players)]
+        for seat in artifact_winners(spec, counts, tea):
+            units = min(counts[seat], spec.max) if spec.max else counts[seat]
+            honor = spec.honor * units if spec.scoring == "per" else spec.honor
+            if honor:
+                M.gain(state, seat, {"honor": honor}, ("GW-END-01", "GWA-END-01"))
+                scored[seat][art] = honor
+    return scored
 
 
 def artifact_winners(spec, counts: list[int], tea: list[int]) -> list[int]:

@@ -7,7 +7,10 @@ every registered module, and one that finds nothing of its own in the view gives
 """
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 from .data_tables import HORDES
+from .state import SECONDARY
 from .view import CARDS, name_of
 
 
@@ -25,22 +28,42 @@ def render_text(rules, view: dict, lang: str) -> str:
         for key in ("commands", "advisors", "tactics"):
             cards = p[key]
             if isinstance(cards, list) and cards:
-                lines.append("    " + t(f"txt.hand.{key}") + ": " + sep.join(name_of(c, lang, cat) for c in cards))
-    clerks = [f"{name_of(loc, lang, cat)} {len(v['clerks'])}/{v['slots']} {v['clerks']}" for loc, v in view["locations"].items()
-              if v["clerks"]]
-    lines.append(t("txt.clerks") + ": " + (sep.join(clerks) or "-"))
+                lines.append("    " + t("txt.label", label=t(f"txt.hand.{key}"),
+                                          items=sep.join(name_of(c, lang, cat) for c in cards)))
+    lines += location_lines(view, lang, cat)
+    lines.append(t("txt.legend.hordes"))
     for i, sec in enumerate(view["sections"]):
         rows = sorted((h for h in view["hordes"] if h["section"] == i), key=lambda h: h["row"])
         hordes = sep.join(f"{h['row'] + 1}:{name_of(h['card'], lang, cat)} ({HORDES[h['card']].breach}/"
                           f"{HORDES[h['card']].kill}) {_cover(h)}" for h in rows) or "-"
+        archers = " ".join(map(str, sec["archers"])) or "-"
         lines.append(t("txt.section", name=name_of(i, lang, cat), level=sec["wall"], defence=sec["defence"],
-                       forts=sec["fortifications"], archers=sec["archers"], behind=len(sec["behind"]), hordes=hordes))
+                       forts=sec["fortifications"], archers=archers, behind=len(sec["behind"]), hordes=hordes))
     lines += module_lines(rules, view, lang)
     track = sep.join(f"{name_of(a['card'], lang, cat)} ({a['price']})" for a in view["advisor_track"])
-    lines.append(t("txt.advisor_track") + ": " + (track or "-"))
-    lines.append(t("txt.artifacts") + ": " + sep.join(
-        f"{name_of(a, lang, cat)}: {CARDS[a].text.get(lang)}" for a in view["artifacts"]))
+    lines.append(t("txt.label", label=t("txt.advisor_track"), items=track or "-"))
+    lines.append(t("txt.label", label=t("txt.artifacts"), items=""))
+    lines += ["  " + t("txt.label", label=name_of(a, lang, cat), items=CARDS[a].text.get(lang))
+              for a in view["artifacts"]]
     return "\n".join(lines)
+
+
+def location_lines(view: dict, lang: str, cat, width: int = 78) -> list[str]:
+    """Every Location: Clerks on it out of its slots, whose they are, and whether it is green (activated
+    as soon as it holds a Clerk, which may exceed its slots: GW-ACTIVATE-05/06)."""
+    t = lambda key, **kw: cat.text(key, lang, **kw)  # noqa: E731
+    items = []
+    for loc, v in view["locations"].items():
+        name = name_of(loc, lang, cat) + ("*" if v.get("kind") == "green" else "")
+        whose = " ".join("S" if seat == SECONDARY else str(seat) for seat in v["clerks"])
+        items.append(f"{name} {len(v['clerks'])}/{v['slots']}" + (f" ({whose})" if whose else ""))
+    lines, line = [t("txt.locations")], " "
+    for item in items:
+        if cell_len(line) + cell_len(item) + 3 > width and line.strip():
+            lines.append(line)
+            line = " "
+        line += (" · " if line.strip() else " ") + item
+    return lines + [line]
 
 
 def module_lines(rules, view: dict, lang: str) -> list[str]:

@@ -154,9 +154,9 @@ def show(kind: str, value: Any, state: GWState, lang: str, cat) -> str:
     match kind:
         case "section":
             return name_of(value, lang, cat)
-        case "row" | "slot" | "column" | "section_number":
-            return str(value + 1)
-        case "count" | "horde" | "section_index":
+        case "row" | "slot" | "column" | "horde":
+            return str(A.pos(value))
+        case "count":
             return str(value)
         case "track":
             if value >= len(state.advisor_track):
@@ -203,9 +203,42 @@ def _describe(cat, state: GWState, action_id: str, lang: str, forms: A.Forms) ->
     if not cat.has(key):
         return action_id
     params = {f"p{i}": show(k, value, state, lang, cat) for i, (k, value) in enumerate(parsed.args)}
-    text = cat.text(key, lang, **params)
+    text = cat.text(key, lang, **params) + battle_note(cat, state, decision, parsed, lang)
     card = next((value for k, value in parsed.args if k in CARD_KINDS), None)
     return f"{text} — {CARDS[card].text.get(lang)}" if card else text
+
+
+def battle_note(cat, state: GWState, decision: str, parsed: A.Parsed, lang: str) -> str:
+    """What a shot, a wound or a dispatch hits: the Horde card, whether the slot is vital and what
+    covering it pays (GW-BATTLE-07, GW-BREACH-01)."""
+    args = dict(parsed.args) if len({k for k, _ in parsed.args}) == len(parsed.args) else {}
+    if "section" not in state.battle or parsed.head not in ("slot", "dispatch"):
+        return ""
+    row = args.get("row")
+    if row is None and decision == "slot":
+        row = getattr(state.tasks[-1], "row", None) if state.tasks else None
+    horde = None if row is None else state.hordes[state.battle["section"] * BOARD.horde_rows + row]
+    if horde is None:
+        return ""
+    spec = CARDS[horde[0]]
+    if "slot" not in args:
+        return cat.text("txt.note.card", lang, card=spec.names.get(lang))
+    slot = spec.slots[args["slot"]]
+    pays = reward_text(cat, slot.reward, lang) or cat.text("txt.note.nothing", lang)
+    return cat.text("txt.note.vital" if slot.vital else "txt.note.not_vital", lang, card=spec.names.get(lang),
+                    pays=pays)
+
+
+def reward_text(cat, effects: list, lang: str) -> str:
+    """A slot's reward: resources and Honor gained, Tactic cards drawn."""
+    parts = []
+    for effect in effects:
+        for op, arg in effect.items():
+            if op == "gain":
+                parts += [f"{n} {name_of(r, lang, cat)}" for r, n in arg.items()]
+            elif op == "draw_tactics":
+                parts.append(cat.text("txt.note.tactics", lang, n=arg))
+    return cat.text("list.sep", lang).join(parts)
 
 
 def localize_params(rules, key: str, params: dict, lang: str) -> dict:
@@ -218,11 +251,23 @@ def localize_params(rules, key: str, params: dict, lang: str) -> dict:
             out[k] = name_of(v, lang, cat)
         elif k == "what":
             out[k] = cat.text("list.sep", lang).join(f"{n} {name_of(r, lang, cat)}" for r, n in v.items()) or "0"
-        elif k in ("seats", "sections", "artifacts", "generals", "advisors", "cards"):
+        elif k in ("seats", "sections", "generals", "advisors", "cards") or (k == "artifacts" and isinstance(v, list)):
             out[k] = cat.text("list.sep", lang).join(
                 name_of(x, lang, cat) if not isinstance(x, int) or k == "sections" else str(x) for x in v) or "-"
         elif k in ("row", "slot"):
             out[k] = v + 1
+        elif k == "half":
+            out[k] = name_of(v, lang, cat)
+        elif k == "artifacts" and isinstance(v, dict):
+            out[k] = cat.text("list.sep", lang).join(
+                cat.text("txt.final.artifact", lang, card=name_of(a, lang, cat), honor=n) for a, n in v.items()) or "0"
+    unit = params.get("unit")
+    if isinstance(unit, str) and cat.has(f"name.a.{unit}"):
+        out["a_unit"] = cat.text(f"name.a.{unit}", lang)
+    elif "unit" in out:
+        out["a_unit"] = out["unit"]
+    if key == "ev.winners":
+        out["seats"] = cat.text("list.sep", lang).join(cat.text("txt.seat_name", lang, seat=x) for x in params["seats"])
     return out
 
 

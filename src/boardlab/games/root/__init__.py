@@ -191,8 +191,8 @@ class Root(Ruleset):
                      "hirelings": ["riverfolk_flotilla", "highway_bandits", "furious_protector"]}),
                 (4, {"factions": ["marquise", "eyrie", "alliance", "vagabond"],
                      "hirelings": ["river_roamers", "sunward_expedition", "sunny_advocates"]}),
-                # the Advanced Setup: drafts for 3 and 4 players; 2 and 5 players choose their factions (LR-AA-08),
-                # since the implemented setup cards cannot fill their drafts (RTA-AS-03)
+                # the Advanced Setup: drafts for 3 and 4 players (5: below); 2 players choose their factions
+                # (LR-AA-08), since the implemented setup cards cannot fill their drafts (RTA-AS-03)
                 (3, {"setup": "advanced"}), (4, {"setup": "advanced", "map": "lake", "deck": "exiles"}),
                 (2, {"setup": "advanced", "factions": ["eyrie", "marquise"]}),
                 (5, {"setup": "advanced", "factions": list(DEFAULT_FACTIONS)}),
@@ -207,7 +207,21 @@ class Root(Ruleset):
                 (4, {"setup": "advanced", "hirelings": "random", "hireling_control": "law", "deck": "exiles"}),
                 (5, {"setup": "advanced", "factions": list(DEFAULT_FACTIONS), "hirelings": "random"}),
                 (5, {"setup": "advanced", "factions": list(DEFAULT_FACTIONS), "hirelings": "random",
-                     "hireling_control": "law"})]
+                     "hireling_control": "law"}),
+                # the Lizard Cult (issue 14): 2-5 players, every map, hirelings, its setup card in a five-player draft
+                (2, {"factions": ["marquise", "lizard"], "below_reach": True}),
+                (3, {"factions": ["marquise", "eyrie", "lizard"], "map": "winter"}),
+                (4, {"factions": ["lizard", "marquise", "eyrie", "vagabond"], "map": "lake", "hirelings": "random"}),
+                (5, {"factions": ["marquise", "eyrie", "alliance", "vagabond", "lizard"], "map": "mountain",
+                     "deck": "exiles"}),
+                (4, {"setup": "advanced", "hirelings": ["warm_sun_prophets", "popular_band", "highway_bandits"],
+                     "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard"]}),
+                (5, {"setup": "advanced"}),
+                # the Corvid Conspiracy (issue 14): plots face down, a draft with its setup card
+                (3, {"factions": ["marquise", "eyrie", "corvid"], "map": "lake"}),
+                (4, {"factions": ["corvid", "marquise", "alliance", "vagabond"], "map": "winter", "hirelings": "random"}),
+                (4, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid"],
+                     "deck": "exiles"})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),

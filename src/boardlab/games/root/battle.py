@@ -55,13 +55,20 @@ def targets(state: RootState, faction: str, c: int) -> list[str]:
 
 
 def battle_sites(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> list[int]:
-    where = range(len(state.suits)) if allowed is None else allowed
-    return [c for c in where if fighters(state, faction, c) and targets(state, faction, c)]
+    return [c for c in _with_fighters(state, faction, allowed) if targets(state, faction, c)]
 
 
 def can_battle(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> bool:
+    return any(targets(state, faction, c) for c in _with_fighters(state, faction, allowed))
+
+
+def _with_fighters(state: RootState, faction: str, allowed: tuple[int, ...] | None) -> list[int]:
+    """The clearings (of `allowed`, if given) where `faction` has pieces to battle with (`fighters`)."""
     where = range(len(state.suits)) if allowed is None else allowed
-    return any(fighters(state, faction, c) and targets(state, faction, c) for c in where)
+    if of(faction).fighters is not None:
+        return [c for c in where if fighters(state, faction, c)]
+    w, pawn = state.warriors.get(faction), state.pawns.get(faction)
+    return [c for c in where if (w is not None and w[c]) or pawn == c]
 
 
 def start(seat: int, faction: str, rules: tuple[str, ...], allowed: tuple[int, ...] | None = None,
@@ -72,7 +79,11 @@ def start(seat: int, faction: str, rules: tuple[str, ...], allowed: tuple[int, .
 @BASE.handler(StartBattle)
 def run_start(state: RootState, task: StartBattle) -> None:
     if task.clearing is None:
-        T.ask_or_done(state, task.seat, "battle_where", battle_sites(state, task.faction, task.where))
+        sites = battle_sites(state, task.faction, task.where)
+        if sites:
+            T.offer(state, task.seat, "battle_where", _where_ids(task, sites))
+        else:
+            T.done(state)
         return
     foes = targets(state, task.faction, task.clearing)
     if len(foes) == 1:
@@ -84,7 +95,11 @@ def run_start(state: RootState, task: StartBattle) -> None:
 
 def _legal_where(state: RootState) -> list[str]:
     task = T.top(state)
-    out = [A.battle_id(c) for c in battle_sites(state, task.faction, task.where)]
+    return _where_ids(task, battle_sites(state, task.faction, task.where))
+
+
+def _where_ids(task: StartBattle, sites: list[int]) -> list[str]:
+    out = [A.battle_id(c) for c in sites]
     return out if task.must else out + ["skip"]
 
 
@@ -136,7 +151,10 @@ def ambushes(state: RootState, seat: int, c: int) -> list[str]:
 
 
 def has_persistent(state: RootState, seat: int, key: str) -> str | None:
-    return next((c for c in state.play_area[seat] if CARDS[c].key == key), None)
+    for c in state.play_area[seat]:
+        if CARDS[c].key == key:
+            return c
+    return None
 
 
 @BASE.handler(Battle)

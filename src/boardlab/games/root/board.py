@@ -7,11 +7,12 @@ there (LR-01-05-04).
 """
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterable
 
 from ...core import tasks as T
 from .content import MAPS, Board
-from .program import PROGRAM, extensions, of
+from .program import all_extensions, extensions, never_blocks, of, placers
 from .state import FOREST, RootState
 
 
@@ -31,7 +32,10 @@ def adjacent(state: RootState, faction: str, c: int) -> tuple[int, ...]:
     """Clearings adjacent to `c` for `faction`: linked by an open path, plus what its effects add
     (extension point `adjacent`: Boat Builders' rivers, Tunnels)."""
     near = neighbours(state, c)
-    more = [d for fn in extensions(state, "adjacent") for d in fn(state, faction, c) or ()]
+    answers = extensions(state, "adjacent")
+    if not answers:
+        return near
+    more = [d for fn in answers for d in fn(state, faction, c) or ()]
     if not more:
         return near
     return tuple(sorted(set(near).union(more) - {c}))
@@ -113,7 +117,56 @@ def ruler(state: RootState, c: int) -> str | None:
     """Who rules `c`: the most warriors and buildings; a tie means no one (LR-02-05), unless a tied
     faction wins ties where it has a piece (the Eyrie's Lords of the Forest, LR-07-02-02). A controlled
     hireling's pieces count for its controller, an uncontrolled hireling rules as if it were a player
-    (LR-AH-03-01): the answer is a faction's key or an uncontrolled hireling's."""
+    (LR-AH-03-01): the answer is a faction's key or an uncontrolled hireling's. An effect may give the rule
+    outright (extension point `rules_outright`: the Lizard Cult's Pilgrims)."""
+    if _plain_rule(state):
+        return _plain_ruler(state.warriors, state.buildings[c], c)
+    return _ruler_with_effects(state, c)
+
+
+def _plain_rule(state: RootState) -> bool:
+    """Whether rule is warriors and buildings alone: no hireling in play and no module adding to rule or
+    winning ties (then `_plain_ruler` decides, and whole boards can be cached)."""
+    if state.hired:
+        return False
+    answers = all_extensions(state)
+    return not {"rule_bonus", "wins_rule_ties", "rules_outright"} & answers.keys()
+
+
+def _plain_ruler(warriors: dict[str, list[int]], pieces: tuple[tuple[str, str], ...], c: int) -> str | None:
+    if not pieces:  # warriors alone (most clearings): the most, unless tied
+        best, who, tied = 0, None, False
+        for f, w in warriors.items():
+            n = w[c]
+            if n > best:
+                best, who, tied = n, f, False
+            elif n == best and n:
+                tied = True
+        if not tied:
+            return who
+    counts: dict[str, int] = {}
+    for f, w in warriors.items():
+        n = w[c]
+        if n:
+            counts[f] = n
+    for owner, _ in pieces:
+        if owner:
+            counts[owner] = counts.get(owner, 0) + 1
+    if not counts:
+        return None
+    best = max(counts.values())
+    top = [f for f, n in counts.items() if n == best]
+    if len(top) == 1:
+        return top[0]
+    lords = [f for f in top if of(f).wins_rule_ties]  # each tied faction has pieces there
+    return lords[0] if len(lords) == 1 else None
+
+
+def _ruler_with_effects(state: RootState, c: int) -> str | None:
+    for fn in extensions(state, "rules_outright"):
+        who = fn(state, c)
+        if who is not None:
+            return who
     counts = {f: w[c] for f, w in state.warriors.items() if w[c]}
     for owner, _ in state.buildings[c]:
         if owner:
@@ -148,9 +201,52 @@ def wins_ties(state: RootState, party_: str, own: dict[str, int]) -> bool:
     return any(fn(state, party_) for fn in extensions(state, "wins_rule_ties"))
 
 
-def rulers(state: RootState) -> list[str | None]:
-    """The ruler of every clearing (for rules that look at many clearings at once)."""
-    return [ruler(state, c) for c in range(len(state.buildings))]
+# Rulers of whole boards, by the board's warriors and buildings (rule asked about every clearing is the most
+# frequent question of the rules: a board seen before is answered from here). Only plain rule is cached.
+_RULERS: dict[tuple, tuple[str | None, ...]] = {}
+_RULERS_MAX = 50_000
+# The board asked about last and its answer: comparing a board with the last one (the same objects, mostly) costs
+# less than hashing it, and the same board is asked about many times in a row.
+_last_rulers: tuple[tuple, tuple[str | None, ...]] = ((), ())
+
+
+def rulers(state: RootState) -> tuple[str | None, ...]:
+    """The ruler of every clearing (for rules that look at many clearings at once); do not change it."""
+    if not _plain_rule(state):
+        return tuple(_ruler_with_effects(state, c) for c in range(len(state.buildings)))
+    global _last_rulers
+    warriors, buildings = state.warriors, state.buildings
+    key = (tuple(warriors), tuple(map(tuple, warriors.values())), tuple(buildings))
+    last = _last_rulers
+    if last[0] == key:
+        return last[1]
+    found = _RULERS.get(key)
+    if found is None:
+        if len(_RULERS) >= _RULERS_MAX:
+            _RULERS.clear()
+        found = _RULERS[key] = _plain_rulers(warriors, buildings)
+    _last_rulers = (key, found)
+    return found
+
+
+def _plain_rulers(warriors: dict[str, list[int]], buildings: list[tuple[tuple[str, str], ...]]) -> tuple[str | None, ...]:
+    """`_plain_ruler` of every clearing (a clearing of warriors alone without a tie is settled here, in one loop)."""
+    counts = tuple(warriors.items())
+    out: list[str | None] = []
+    for c, pieces in enumerate(buildings):
+        if not pieces:
+            best, who, tied = 0, None, False
+            for f, w in counts:
+                n = w[c]
+                if n > best:
+                    best, who, tied = n, f, False
+                elif n == best and n:
+                    tied = True
+            if not tied:
+                out.append(who)
+                continue
+        out.append(_plain_ruler(warriors, pieces, c))
+    return tuple(out)
 
 
 def rules(state: RootState, faction: str, c: int) -> bool:
@@ -163,18 +259,39 @@ def ruled_by(state: RootState, faction: str) -> list[int]:
 
 def has_pieces(state: RootState, faction: str, c: int) -> bool:
     """Any faction piece there: warriors, buildings, tokens or a pawn."""
-    return (warriors(state, faction, c) > 0 or any(o == faction for o, _ in state.buildings[c])
-            or any(o == faction for o, _ in state.tokens[c]) or state.pawns.get(faction) == c)
+    return _has_pieces_at(state, faction, c)
 
 
 def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
     """The owners with pieces in `c` that are enemies of `faction` (a faction or a hireling): other
     players not in a coalition with it (LR-09-02-08 and the Glossary), and hirelings by their controller
     (`are_enemies`)."""
-    if not state.hired:
-        return [f for f in owners(state) if f != faction and has_pieces(state, f, c)
-                and not in_coalition(state, faction, f)]
+    if not state.hired:  # has_pieces for each faction, the buildings and tokens read once
+        buildings, tokens = state.buildings[c], state.tokens[c]
+        placed = [o for o, _ in buildings] + [o for o, _ in tokens] if buildings or tokens else ()
+        warriors, pawns, coalition = state.warriors, state.pawns, state.coalition
+        out = []
+        for f in state.faction:
+            if f == faction:
+                continue
+            w = warriors.get(f)
+            if ((w is not None and w[c] > 0) or f in placed or pawns.get(f) == c) and not (
+                    coalition and in_coalition(state, faction, f)):
+                out.append(f)
+        return out
     return [f for f in owners(state) if has_pieces(state, f, c) and are_enemies(state, faction, f)]
+
+
+def _has_pieces_at(state: RootState, owner: str, c: int) -> bool:
+    """`has_pieces`, the cheapest questions first."""
+    w = state.warriors.get(owner)
+    if (w is not None and w[c] > 0) or state.pawns.get(owner) == c:
+        return True
+    for pieces in (state.buildings[c], state.tokens[c]):
+        for o, _ in pieces:
+            if o == owner:
+                return True
+    return False
 
 
 def in_coalition(state: RootState, a: str, b: str) -> bool:
@@ -185,14 +302,16 @@ def in_coalition(state: RootState, a: str, b: str) -> bool:
     return state.coalition.get(sa) == sb or state.coalition.get(sb) == sa  # type: ignore[arg-type]
 
 
-def connected(state: RootState, faction: str, start: int, ruled: list[str | None] | None = None) -> list[int]:
+def connected(state: RootState, faction: str, start: int, ruled: tuple[str | None, ...] | None = None) -> list[int]:
     """`start` and every clearing reached from it through clearings `faction` rules (LR-06-05-04-02);
     `ruled`: the rulers, if known."""
     ruled = ruled or rulers(state)
+    plain = not state.closed and not extensions(state, "adjacent")  # then adjacent() is the map's paths
+    paths = MAPS[state.map].adj
     seen, todo = {start}, [start]
     while todo:
         c = todo.pop()
-        for d in adjacent(state, faction, c):
+        for d in (paths[c] if plain else adjacent(state, faction, c)):
             if d not in seen and ruled[d] == faction:
                 seen.add(d)
                 todo.append(d)
@@ -201,8 +320,17 @@ def connected(state: RootState, faction: str, start: int, ruled: list[str | None
 
 def may_place(state: RootState, faction: str, c: int) -> bool:
     """Whether `faction` may place pieces in `c` (the keep, LR-06-02-02, and the like say no)."""
-    return not any(module.blocks_placing(state, faction, c) for module in PROGRAM.active(state)
-                   if hasattr(module, "blocks_placing"))
+    for module in placers(state):
+        block = module.blocks_placing
+        if block is not never_blocks and block(state, faction, c):
+            return False
+    return True
+
+
+def leaving_blocked(state: RootState, owner: str, c: int) -> bool:
+    """Whether pieces of `owner` cannot be moved out of clearing `c` (extension point `blocks_leaving`: the
+    Corvids' snare)."""
+    return c < len(state.tokens) and any(fn(state, owner, c) for fn in extensions(state, "blocks_leaving"))
 
 
 # ---- placing and removing ------------------------------------------------------------------------------
@@ -264,14 +392,41 @@ def take_token(state: RootState, faction: str, kind: str, c: int) -> None:
 
 def count_on_map(state: RootState, faction: str, kind: str) -> int:
     """How many buildings or tokens of a kind the faction has on the map."""
-    return sum(1 for pieces in state.buildings for p in pieces if p == (faction, kind)) + sum(
-        1 for pieces in state.tokens for p in pieces if p == (faction, kind))
+    return len(pieces_index(state).get((faction, kind), ()))
 
 
 def where(state: RootState, faction: str, kind: str) -> list[int]:
     """The clearings holding the faction's buildings or tokens of a kind (one entry per piece)."""
-    return [c for c, pieces in enumerate(state.buildings) for p in pieces if p == (faction, kind)] + [
-        c for c, pieces in enumerate(state.tokens) for p in pieces if p == (faction, kind)]
+    return list(pieces_index(state).get((faction, kind), ()))
+
+
+# Where every building and token stands, by the map's buildings and tokens (asked many times between two
+# changes of them: crafting pieces, building costs, sympathy): boards seen before are answered from here.
+_PIECES: dict[tuple, dict[tuple[str, str], tuple[int, ...]]] = {}
+_PIECES_MAX = 50_000
+_last_pieces: tuple[tuple, dict[tuple[str, str], tuple[int, ...]]] = ((), {})  # as `_last_rulers`
+
+
+def pieces_index(state: RootState) -> dict[tuple[str, str], tuple[int, ...]]:
+    """(owner, kind) -> its clearings, one entry per piece: the buildings' in clearing order, then the tokens'
+    (shared: do not change it)."""
+    global _last_pieces
+    key = (tuple(state.buildings), tuple(state.tokens))
+    last = _last_pieces
+    if last[0] == key:
+        return last[1]
+    found = _PIECES.get(key)
+    if found is None:
+        if len(_PIECES) >= _PIECES_MAX:
+            _PIECES.clear()
+        index: dict[tuple[str, str], list[int]] = {}
+        for layer in key:
+            for c, pieces in enumerate(layer):
+                for piece in pieces:
+                    index.setdefault(piece, []).append(c)
+        found = _PIECES[key] = {piece: tuple(cs) for piece, cs in index.items()}
+    _last_pieces = (key, found)
+    return found
 
 
 def forests_of(state: RootState, c: int) -> tuple[int, ...]:
@@ -292,6 +447,13 @@ def opposite(state: RootState, c: int) -> int | None:
 
 def total_warriors(state: RootState, faction: str) -> int:
     return sum(state.warriors.get(faction, ()))
+
+
+def tally(counts: dict[str, int]) -> Counter[str]:
+    """A Counter holding `counts` as they are (without Counter.__init__'s costly checks: asked at every menu)."""
+    out: Counter[str] = Counter.__new__(Counter)
+    dict.update(out, counts)
+    return out
 
 
 def spread(values: Iterable[int]) -> list[int]:

@@ -58,7 +58,16 @@ def reshuffle(state: RootState) -> None:
 
 
 def to_pile(state: RootState, card: str) -> None:
-    """A discarded card goes to the discard pile; a dominance card goes near the map (LR-03-03-03)."""
+    """A discarded or spent card goes to the discard pile; a dominance card goes near the map (LR-03-03-03);
+    a module may take it instead (extension point `takes_discard`: the Lizard Cult's Lost Souls)."""
+    for fn in extensions(state, "takes_discard"):
+        if fn(state, card):
+            return
+    to_discard_pile(state, card)
+
+
+def to_discard_pile(state: RootState, card: str) -> None:
+    """The card onto the discard pile itself, or near the map if it is a dominance card (LR-03-03-03)."""
     state.conceal(card)
     if CARDS[card].kind == "dominance":
         state.dominance_pool.append(card)
@@ -130,18 +139,40 @@ def available_suits(state: RootState, pieces: list[int] | tuple[int, ...], pool:
     """The suits of crafting pieces not yet activated this turn (each once per turn, LR-04-01-01). `pool`: the
     pieces' own count of activations, for pieces that are not the seat's crafting pieces (the River Roamers'
     lilypads)."""
-    have = Counter(state.suits[c] for c in pieces)
-    for s in SUITS:
-        have[s] -= state.used.get(f"{pool}:{s}", 0)
-    return +have
+    counts: dict[str, int] = {}
+    suits = state.suits
+    for c in pieces:
+        s = suits[c]
+        counts[s] = counts.get(s, 0) + 1
+    used = state.used
+    if used and counts:
+        for s, key in _used_keys(pool):
+            n = used.get(key)
+            if n and s in counts:
+                counts[s] -= n
+    return B.tally({s: n for s, n in counts.items() if n > 0})
+
+
+_USED_KEYS: dict[str, tuple[tuple[str, str], ...]] = {}  # pool -> (suit, its key in state.used), built once
+
+
+def _used_keys(pool: str) -> tuple[tuple[str, str], ...]:
+    keys = _USED_KEYS.get(pool)
+    if keys is None:
+        keys = _USED_KEYS[pool] = tuple((s, f"{pool}:{s}") for s in SUITS)
+    return keys
 
 
 def fits(cost: tuple[str, ...], have: Counter[str], icons: tuple[str, ...] = ()) -> bool:
     """Whether the pieces `have` pay the cost, with at most one more icon per suit in `icons` each (modules'
     crafting icons: "bird" pays any suit)."""
-    need = Counter(s for s in cost if s != "any")
-    if all(have[s] >= n for s, n in need.items()) and sum(have.values()) - sum(need.values()) >= cost.count("any"):
-        return True
+    need, named, wild = _needs(cost)
+    for s, n in need:
+        if have[s] < n:
+            break
+    else:
+        if sum(have.values()) - named >= wild:
+            return True
     if not icons:
         return False
     icon, rest = icons[0], icons[1:]
@@ -152,6 +183,18 @@ def fits(cost: tuple[str, ...], have: Counter[str], icons: tuple[str, ...] = ())
             if fits(tuple(left), have, rest):
                 return True
     return fits(cost, have, rest)
+
+
+_NEEDS: dict[tuple[str, ...], tuple[tuple[tuple[str, int], ...], int, int]] = {}  # cost -> its counts, built once
+
+
+def _needs(cost: tuple[str, ...]) -> tuple[tuple[tuple[str, int], ...], int, int]:
+    """A cost's named suits with their counts, how many named, and how many "?" (any suit)."""
+    found = _NEEDS.get(cost)
+    if found is None:
+        need = Counter(s for s in cost if s != "any")
+        found = _NEEDS[cost] = (tuple(need.items()), sum(need.values()), cost.count("any"))
+    return found
 
 
 def crafting_icons(state: RootState, seat: int) -> tuple[str, ...]:
@@ -287,10 +330,11 @@ def remove_all(state: RootState, seat: int, me: str, c: int, rules: tuple[str, .
 
 def everything_of(state: RootState, owner: str, c: int) -> tuple[tuple[str, int], ...]:
     """All of a faction's removable pieces in a clearing: warriors, buildings, tokens (not pawns)."""
-    out: Counter[str] = Counter()
-    out["warrior"] = B.warriors(state, owner, c)
-    out.update(B.buildings_of(state, owner, c))
-    out.update(B.tokens_of(state, owner, c))
+    out = {"warrior": B.warriors(state, owner, c)}
+    for pieces in (state.buildings[c], state.tokens[c]):
+        for o, kind in pieces:
+            if o == owner:
+                out[kind] = out.get(kind, 0) + 1
     return tuple((k, n) for k, n in out.items() if n)
 
 
@@ -330,7 +374,10 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
 def scoring_pieces(state: RootState, owner: str, removed: list[tuple[str, int]]) -> list[tuple[str, int]]:
     """The removed pieces that score as usual: all but the buildings and tokens an effect says score nothing
     (extension point `unscored_removal`: the Farmers' farms)."""
-    unscored = Counter(dict(p for fn in extensions(state, "unscored_removal") for p in fn(state, owner, tuple(removed))))
+    answers = extensions(state, "unscored_removal")
+    if not answers:
+        return removed
+    unscored = Counter(dict(p for fn in answers for p in fn(state, owner, tuple(removed))))
     if not unscored:
         return removed
     left = [(k, n - min(n, unscored[k])) for k, n in removed]

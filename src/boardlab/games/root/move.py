@@ -8,33 +8,61 @@ warriors entering a clearing through `moved_into` (the Alliance's Outrage).
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from ...core import tasks as T
 from . import actions as A
 from . import board as B
-from .program import BASE, extensions, of
+from .program import BASE, all_extensions, extensions, of
 from .records import Move
 from .state import RootState
 
 def destinations(state: RootState, faction: str, origin: int, ignore_rule: bool = False,
-                 ruled: list[str | None] | None = None) -> list[int]:
+                 ruled: tuple[str | None, ...] | None = None) -> list[int]:
     """Where warriors of `faction` in `origin` may move now (adjacent for the faction, extension point
     `adjacent`); `ignore_rule` for a move that ignores rule (False Orders), as do factions that
     need no rule and moves under `moves_ignore_rule` (Corvid Planners). `ruled`: the rulers, if known."""
-    near = set(B.adjacent(state, faction, origin))
-    for fn in extensions(state, "move_destinations"):
-        near.update(fn(state, faction, origin))
-    near.discard(origin)
-    if (of(faction).needs_rule_to_move and not ignore_rule
-            and not any(fn(state, faction) for fn in extensions(state, "moves_ignore_rule"))):
-        ruled = ruled or B.rulers(state)
-        mover = B.party(state, faction)  # a hireling moves by its controller's rule (LR-AH-03-01)
-        if ruled[origin] != mover:
-            free = extensions(state, "move_ignores_rule")  # a move that ignores rule for itself (Otter Divers)
-            near = {d for d in near if ruled[d] == mover or any(fn(state, faction, origin, d) for fn in free)}
-    blocks = extensions(state, "blocks_move")
-    if blocks:
-        near = {d for d in near if not any(fn(state, faction, origin, d) for fn in blocks)}
-    return sorted(near)
+    return sorted(_moves_from(state, faction, origin, _rule_for(state, faction, ignore_rule, ruled), every=True))
+
+
+def _rule_for(state: RootState, faction: str, ignore_rule: bool,
+              ruled: tuple[str | None, ...] | None) -> tuple[tuple[str | None, ...], str] | None:
+    """The rulers a move of `faction` must heed and whose rule counts (a hireling moves by its controller's,
+    LR-AH-03-01); None if its moves ignore rule."""
+    if (not of(faction).needs_rule_to_move or ignore_rule
+            or any(fn(state, faction) for fn in extensions(state, "moves_ignore_rule"))):
+        return None
+    return ruled or B.rulers(state), B.party(state, faction)
+
+
+def _moves_from(state: RootState, faction: str, origin: int, rule: tuple[tuple[str | None, ...], str] | None,
+                every: bool) -> list[int]:
+    """The destinations from `origin` (unsorted), or only the first one found unless `every`."""
+    answers = all_extensions(state)
+    if "blocks_leaving" in answers and B.leaving_blocked(state, faction, origin):  # a snare (LR-13-07-02)
+        return []
+    near: Iterable[int] = B.adjacent(state, faction, origin) if "adjacent" in answers else B.neighbours(state, origin)
+    more = answers.get("move_destinations", ())
+    if every or more:  # a set: no clearing twice (the first found needs none)
+        near = set(near)
+        for fn in more:
+            near.update(fn(state, faction, origin))
+    ruled, mover = rule if rule is not None else ((), "")
+    restricted = rule is not None and ruled[origin] != mover  # neither end ruled: only into its own rule
+    free = answers.get("move_ignores_rule", ()) if restricted else ()  # a move ignoring rule itself (Otter Divers)
+    blocks = answers.get("blocks_move", ())
+    out = []
+    for d in near:
+        if d == origin:
+            continue
+        if restricted and ruled[d] != mover and not (free and any(fn(state, faction, origin, d) for fn in free)):
+            continue
+        if blocks and any(fn(state, faction, origin, d) for fn in blocks):
+            continue
+        out.append(d)
+        if not every:
+            break
+    return out
 
 
 def origins(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> list[int]:
@@ -43,8 +71,8 @@ def origins(state: RootState, faction: str, allowed: tuple[int, ...] | None = No
     if w is None:
         return []
     where = range(len(w)) if allowed is None else allowed
-    ruled = B.rulers(state)
-    return [c for c in where if w[c] > 0 and destinations(state, faction, c, ruled=ruled)]
+    rule = _rule_for(state, faction, False, None)
+    return [c for c in where if w[c] > 0 and _moves_from(state, faction, c, rule, every=False)]
 
 
 def can_move(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> bool:
@@ -52,8 +80,8 @@ def can_move(state: RootState, faction: str, allowed: tuple[int, ...] | None = N
     if w is None:
         return False
     where = range(len(w)) if allowed is None else allowed
-    ruled = B.rulers(state)
-    return any(w[c] > 0 and destinations(state, faction, c, ruled=ruled) for c in where)
+    rule = _rule_for(state, faction, False, None)
+    return any(w[c] > 0 and _moves_from(state, faction, c, rule, every=False) for c in where)
 
 
 def moves(seat: int, faction: str, n: int, rules: tuple[str, ...], allowed: tuple[int, ...] | None = None,
@@ -65,11 +93,15 @@ def moves(seat: int, faction: str, n: int, rules: tuple[str, ...], allowed: tupl
 
 @BASE.handler(Move)
 def run_move(state: RootState, task: Move) -> None:
-    if task.left <= 0 or (task.origin is None and not origins(state, task.faction, task.origins)):
+    if task.left <= 0:
         T.done(state)
         return
     if task.origin is None:
-        T.ask(state, task.seat, "move_from")
+        sites = origins(state, task.faction, task.origins)
+        if sites:
+            T.offer(state, task.seat, "move_from", _from_ids(task, sites))
+        else:
+            T.done(state)
     elif task.dest is None:
         T.ask(state, task.seat, "move_to")
     elif state.warriors[task.faction][task.origin] == 1 or task.every:
@@ -80,7 +112,11 @@ def run_move(state: RootState, task: Move) -> None:
 
 def _legal_from(state: RootState) -> list[str]:
     task = T.top(state)
-    out = [A.from_id(c) for c in origins(state, task.faction, task.origins)]
+    return _from_ids(task, origins(state, task.faction, task.origins))
+
+
+def _from_ids(task: Move, sites: list[int]) -> list[str]:
+    out = [A.from_id(c) for c in sites]
     return out if task.must else out + ["skip"]
 
 

@@ -35,6 +35,9 @@ POINTS: dict[str, str] = {
     "move_destinations": "fn(state, faction, origin) -> more clearings a move from `origin` may reach (the Ferry)",
     "blocks_move": "fn(state, faction, origin, dest) -> True if pieces of `faction` cannot make that move",
     "moved": "fn(state, seat, faction, origin, dest, warriors) -> tasks after any move (the Ferry goes along)",
+    "blocks_leaving": "fn(state, owner, clearing) -> True if pieces of `owner` (warriors, a pawn) cannot be moved out of "
+                      "`clearing` at all (the Corvids' face-up snare, LR-13-07-02); board.leaving_blocked asks it for "
+                      "every move, the Vagabond's Slip excepted (LR-09-04-02)",
     "battle_effects": "fn(state, battle, seat, attacking) -> `effect:KEY` ids the seat may use in that battle now",
     "use_battle_effect": "fn(state, battle, seat, key) -> the battle after the effect, or None if the key is not "
                          "this module's",
@@ -108,8 +111,19 @@ POINTS: dict[str, str] = {
                       "crafting pieces, each once (\"bird\": any suit; the Frog Tinkers' revealed card)",
     "use_crafting_icon": "fn(state, seat, suit) -> True if the module paid one icon of `suit` (\"any\" for a "
                          "\"?\") of the seat's crafting cost with its icon",
+    # later factions (issue 14)
+    "takes_discard": "fn(state, card) -> True if the module took a card that is being spent or discarded instead of "
+                     "the discard pile (the Lizard Cult's Lost Souls pile, LR-10-02-06); cards.to_pile asks it",
+    "rules_outright": "fn(state, clearing) -> the faction that rules `clearing` whatever the warriors and buildings "
+                      "there, or None (the Lizard Cult's Pilgrims where it has a garden, LR-10-02-04); board.ruler "
+                      "asks it first, before counting and before Lords of the Forest",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
+
+
+def never_blocks(state: Any, placer: str, clearing: int) -> bool:
+    """The default `Faction.blocks_placing` (board.may_place skips it)."""
+    return False
 
 
 class Faction(Module):
@@ -144,7 +158,7 @@ class Faction(Module):
         # an item the faction crafts: where it goes (default: its Crafted Items box)
         self.takes_item: Callable[[Any, int, str], None] | None = None
         # the faction's own answer to "may it place pieces in this clearing?" beyond the keep
-        self.blocks_placing: Callable[[Any, str, int], bool] = lambda state, placer, clearing: False
+        self.blocks_placing: Callable[[Any, str, int], bool] = never_blocks
         # what an activated dominance card does: "win" (LR-03-03-01) or "coalition" (the Vagabond, LR-09-02-08)
         self.dominance = "win"
         # the pieces it battles with in a clearing (default: its warriors and pawn there, LR-04-03); the Exile
@@ -223,24 +237,57 @@ def hireling(name: str) -> Hireling:
 
 
 def faction(state: Any, seat: int) -> Faction:
-    module = PROGRAM.module(state.faction[seat])
-    assert isinstance(module, Faction)
-    return module
+    return of(state.faction[seat])
+
+
+_OF: dict[str, Faction] = {}  # modules never change once loaded; asked for at every rule check
 
 
 def of(name: str) -> Faction:
-    module = PROGRAM.module(name)
-    assert isinstance(module, Faction)
+    module = _OF.get(name)
+    if module is None:
+        found = PROGRAM.module(name)
+        assert isinstance(found, Faction)
+        module = _OF[name] = found
     return module
 
 
 _ANSWERS: dict[tuple[str, ...], dict[str, tuple[Callable[..., Any], ...]]] = {}
+# The modules tuple asked about last (the very object: a game keeps one) and its answers, so that most questions
+# skip hashing the tuple.
+_last: tuple[Any, dict[str, tuple[Callable[..., Any], ...]]] = (None, {})
 
 
 def extensions(state: Any, point: str) -> tuple[Callable[..., Any], ...]:
     """The answers of the active modules to one of the base game's extension points (asked often:
     kept per set of active modules)."""
-    answers = _ANSWERS.get(state.modules)
+    last = _last
+    if last[0] is state.modules:
+        return last[1].get(point, ())
+    return all_extensions(state).get(point, ())
+
+
+def all_extensions(state: Any) -> dict[str, tuple[Callable[..., Any], ...]]:
+    """Every extension point's answers (point -> functions), for code asking several points at once."""
+    global _last
+    modules = state.modules
+    last = _last
+    if last[0] is modules:
+        return last[1]
+    answers = _ANSWERS.get(modules)
     if answers is None:
-        answers = _ANSWERS[state.modules] = PROGRAM.flow(state.modules).answers
-    return answers.get(point, ())
+        answers = _ANSWERS[modules] = PROGRAM.flow(modules).answers
+    _last = (modules, answers)
+    return answers
+
+
+_PLACERS: dict[tuple[str, ...], tuple[Faction, ...]] = {}
+
+
+def placers(state: Any) -> tuple[Faction, ...]:
+    """The active modules with a `blocks_placing` hook (kept per set of active modules)."""
+    found = _PLACERS.get(state.modules)
+    if found is None:
+        found = _PLACERS[state.modules] = tuple(
+            m for m in PROGRAM.active(state) if hasattr(m, "blocks_placing"))  # type: ignore[misc]
+    return found

@@ -66,7 +66,8 @@ def dominance_win(state: RootState, seat: int) -> bool:
         return False
     f = state.faction[seat]
     suit = CARDS[card].suit
+    ruled = B.rulers(state)
     if suit == "bird":
-        return any(B.rules(state, f, c) and B.rules(state, f, B.opposite(state, c))
+        return any(ruled[c] == f and ruled[B.opposite(state, c)] == f  # type: ignore[index]
                    for c in B.corners(state) if B.opposite(state, c) is not None)
-    return sum(1 for c in B.clearings_of_suit(state, suit) if B.rules(state, f, c)) >= 3
+    return sum(1 for c in B.clearings_of_suit(state, suit) if ruled[c] == f) >= 3

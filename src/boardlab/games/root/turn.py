@@ -236,17 +236,18 @@ def phase_options(state: RootState, seat: int) -> list[str]:
     if seat != state.active:
         return []
     out = []
+    crafted = state.play_area[seat]  # the cards below need one of its persistent effects
     if state.phase == "birdsong":
-        if BT.has_persistent(state, seat, "royal_claim"):
+        if crafted and BT.has_persistent(state, seat, "royal_claim"):
             out.append(A.use_id("royal_claim"))
-        if BT.has_persistent(state, seat, "stand_and_deliver") and not state.used.get("stand_and_deliver"):
+        if crafted and BT.has_persistent(state, seat, "stand_and_deliver") and not state.used.get("stand_and_deliver"):
             out += [A.use_id("stand_and_deliver", s) for s in range(state.players) if s != seat and state.hands[s]]
     elif state.phase == "daylight":
         out += _dominance_options(state, seat)
-        if BT.has_persistent(state, seat, "tax_collector") and not state.used.get("tax_collector") and B.total_warriors(
-                state, state.faction[seat]):
+        if crafted and BT.has_persistent(state, seat, "tax_collector") and not state.used.get(
+                "tax_collector") and B.total_warriors(state, state.faction[seat]):
             out.append(A.use_id("tax_collector"))
-        if BT.has_persistent(state, seat, "codebreakers") and not state.used.get("codebreakers"):
+        if crafted and BT.has_persistent(state, seat, "codebreakers") and not state.used.get("codebreakers"):
             out += [A.use_id("codebreakers", s) for s in range(state.players) if s != seat]
     for fn in extensions(state, "phase_options"):
         out += fn(state, seat, state.phase) or []
@@ -257,13 +258,14 @@ def _dominance_options(state: RootState, seat: int) -> list[str]:
     """LR-03-03-01 (activate with 10 or more points; the Vagabond forms a coalition instead, with 4+
     players), LR-03-03-04 (take an available one by spending a matching card)."""
     out = []
-    mine = faction(state, seat).dominance
-    if state.dominance[seat] is None and seat not in state.coalition:
+    cards = S.dominance_cards(state, seat) if state.dominance[seat] is None and seat not in state.coalition else ()
+    if cards:  # asked first: seldom any in hand
+        mine = faction(state, seat).dominance
         if (mine == "win" and state.score[seat] >= S.DOMINANCE_MIN) or (
                 mine == "coalition" and state.players >= 4 and seat not in state.coalition.values()
                 and coalition_partners(state, seat)):
-            out += [f"dominance:{c}" for c in S.dominance_cards(state, seat)]
-    for card in dict.fromkeys(state.dominance_pool):
+            out += [f"dominance:{c}" for c in cards]
+    for card in dict.fromkeys(state.dominance_pool) if state.dominance_pool else ():
         if _spendable(state, seat, card):
             out.append(f"take_dominance:{card}")
     return out

@@ -302,6 +302,10 @@ class Table {
       const view = await api(path, { method: "POST", body: { token: this.token, ...body } });
       this.busy = false;
       await this.show(view);
+      // a view pushed while the request was in flight drew its options disabled; the answer
+      // itself may be older than that view and then redraws nothing
+      this.renderDecision();
+      this.markReady();
     } catch (e) {
       this.busy = false;
       showError(e);

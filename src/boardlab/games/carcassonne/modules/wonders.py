@@ -15,10 +15,11 @@ from ....core.flow import RETURN
 from ....core.module import Module
 from ....core.state import Data
 from .. import board as B
-from ..actions import ROTATIONS, arg, coordinates, meeple_id, meeple_label
+from ..actions import ROTATIONS, arg, coordinates, meeple_id, meeple_label, xyr_after
 from ..content import CITY, DELTA, FIELD, ROAD, WONDER_ORDER, WONDER_PIECES, WONDERS, xy, pos
 from ..rules import add_points, segment_of
 from ..state import CarcState
+from ..text import wonder_code
 
 MODULE = Module("wonders", messages="wonders.yaml")
 
@@ -72,11 +73,8 @@ def parse_wonder(action_id: str) -> tuple[str, int, int, int] | None:
     """NAME, X, Y, R of a `wonder:NAME:X,Y,R` id, or None."""
     head, _, rest = action_id.partition(":")
     name, _, coords = rest.partition(":")
-    try:
-        x, y, r = (int(v) for v in coords.split(","))
-    except ValueError:
-        return None
-    return (name, x, y, r) if head == "wonder" else None
+    xyr = xyr_after(coords, "")
+    return (name, *xyr) if head == "wonder" and xyr is not None else None
 
 
 def claimant_id(seat: int) -> str:
@@ -167,7 +165,7 @@ def apply_wonder(state: CarcState, action_id: str) -> str:
     w.held[state.active] = None
     w.owned[state.active] = name
     w.on_wonder = 0
-    state.log(("CW-51", "CW-52"), "ev.wonders.place", seat=state.active, wonder=name, x=x, y=y, rot=r)
+    state.log(("CW-51", "CW-52"), "ev.wonders.place", seat=state.active, wonder=name, x=x, y=y, rot=r, deg=r * 90)
     cx, cy = xy(state.last[1][piece.centre])
     state.log(("CW-53", "CW-56", "C-3"), "ev.wonders.marker", seat=state.active, wonder=name, x=cx, y=cy)
     return "wonders.meeples"
@@ -333,6 +331,35 @@ def view(state: CarcState, full: dict) -> None:
                        "held": list(w.held), "owned": list(w.owned)}
 
 
+def lines(view: dict, lang: str, catalogue) -> list[str]:
+    """The terminal's lines: the wonders still offered (each with its effect), where the waiting
+    pairs stand, and each wonder held or placed (by its code on the map)."""
+    w = view.get("wonders")
+    if w is None:
+        return []
+    t = lambda key, **kw: catalogue.text(key, lang, **kw)  # noqa: E731
+    sep = t("list.sep")
+    out = [t("txt.wonders.track", space=w["pair_space"], seats=sep.join(map(str, w["waiting"])) or "-")]
+    out += [t("txt.wonders.offered", wonder=WONDERS[n].names.get(lang), effect=effect(n, view["player_count"], lang))
+            for n in w["available"]]
+    for seat, name in enumerate(w["held"]):
+        if name is not None:
+            out.append(t("txt.wonders.held", seat=seat, wonder=WONDERS[name].names.get(lang)))
+    for seat, name in enumerate(w["owned"]):
+        if name is not None:
+            out.append(t("txt.wonders.owned", seat=seat, wonder=WONDERS[name].names.get(lang),
+                         code=wonder_code(name), effect=effect(name, view["player_count"], lang)))
+    return out
+
+
+def effect(name: str, players: int, lang: str) -> str:
+    """What a wonder does for its owner (CW-63, CW-66, CW-70..73, CW-76)."""
+    from .. import RULESET
+    return RULESET.catalogue.text(f"wonder.effect.{name}", lang, rate=circus_rate(players),
+                                  bonus=NOTRE_DAME_BONUS if name == "notre_dame" else STONEHENGE_BONUS,
+                                  farmer=ALHAMBRA_PER_FARMER)
+
+
 def summary(state: CarcState) -> dict:
     """For simulation reports: the wonder each seat owns (or None)."""
     return {"wonder": list(W(state).owned)}
@@ -349,7 +376,8 @@ def describe(state: CarcState, action_id: str, lang: str) -> str | None:
     if kind == "claimant":
         return t("action.claimant", lang, seat=arg(action_id))
     if kind == "pick":
-        return t("action.pick", lang, wonder=WONDERS[arg(action_id)].names.get(lang))
+        name = arg(action_id)
+        return t("action.pick", lang, wonder=WONDERS[name].names.get(lang), effect=effect(name, state.players, lang))
     return None
 
 
@@ -366,6 +394,7 @@ def picture(view: dict, legal) -> dict:
 
 
 MODULE.view = view
+MODULE.lines = lines
 MODULE.picture = picture
 MODULE.summary = summary
 MODULE.describe = describe

@@ -59,9 +59,9 @@ CAMP_PAYMENTS = tuple(combinations_with_replacement(("wood", "stone", "gold"), 3
 FORMS: A.Forms = {
     "archer": {"recruit": ("word",)},
     "defence": ("payment",),
-    "wall": ("section_index",),  # shown as the bare number from 0 (their texts should name the section)
-    "rest": ("section_index",),
-    "slot": {"fortress_shoot": ("section_number", "slot")},  # the section shown as its bare number from 1
+    "wall": ("section",),
+    "rest": ("section",),
+    "slot": {"fortress_shoot": ("section", "slot")},
 }
 
 
@@ -71,12 +71,12 @@ def camp_id(payment: tuple[str, ...]) -> str:
 
 def shot_id(section: int, k: int) -> str:
     """The Fortress's shot at slot K of the first-row Horde card at section S: `slot:S:K`."""
-    return f"slot:{section}:{k}"
+    return f"slot:{A.pos(section)}:{A.pos(k)}"
 
 
 def transport_id(where: str, section: int) -> str:
     """`wall:S` (an Archer on the Wall at S) or `rest:S` (one resting behind S) goes to the Fortress."""
-    return f"{where}:{section}"
+    return f"{where}:{A.pos(section)}"
 
 
 @register

@@ -53,7 +53,9 @@ def market_id(resource: str) -> str:
 
 def unfed_id(what: str, where) -> str:
     """Leave one unfed: `unfed:UNIT@S` (a soldier on or behind the Wall), `unfed_oncard:I` (one on the Horde
-    card at place I of the array), `unfed_overseer:LOC`, `unfed_clerk:LOC`."""
+    card at place I of the array, numbered from 1), `unfed_overseer:LOC`, `unfed_clerk:LOC`."""
+    if what == "oncard":
+        return f"unfed_oncard:{A.pos(where)}"
     return f"unfed:{where}" if what == "soldier" else f"unfed_{what}:{where}"
 
 

@@ -115,11 +115,11 @@ FORMS: A.Forms = {"bannerman": ("section",), "attack": ("row", "slot"), "card": 
 
 
 def bannerman_id(section: int) -> str:
-    return f"bannerman:{section}"
+    return f"bannerman:{A.pos(section)}"
 
 
 def attack_id(row: int, slot: int) -> str:
-    return f"attack:{row}:{slot}"
+    return f"attack:{A.pos(row)}:{A.pos(slot)}"
 
 
 def attacker_id(where: str, unit: str) -> str:
@@ -128,7 +128,7 @@ def attacker_id(where: str, unit: str) -> str:
 
 
 def spot_id(card: str, k: int) -> str:
-    return f"spot:{card}:{k}"
+    return f"spot:{card}:{A.pos(k)}"
 
 
 def actions(players: int, options: dict) -> list[Segment]:
@@ -602,7 +602,7 @@ def _khan_card(ctx, gk_view: dict, card: str, x: float, y: float) -> str:
     for k, spot in enumerate(spots_of(card)):
         sx, sy = x + 8 + k * (SPOT + 4), y + 26
         who = taken.get((card, k))
-        acts = matching(ctx.legal, lambda p, k=k: p[:3] == ["spot", card, str(k)]) if who is None else []
+        acts = matching(ctx.legal, lambda p, k=k: p[:3] == ["spot", card, str(A.pos(k))]) if who is None else []
         attrs, tip = clickable(acts, str(spot.mark or ""))
         fill = seat_colour(ctx.view, who[0]) if who else "#fff"
         dash = "" if (card, k) in counting else ' stroke-dasharray="3 2"'

@@ -3,7 +3,9 @@
 - `marquise`: the Marquise de Cat (LR-06);
 - `eyrie`: the Eyrie Dynasties (LR-07);
 - `alliance`: the Woodland Alliance (LR-08);
-- `vagabond`, `vagabond2`: the Vagabond and the second Vagabond (LR-09, the Vagabonds appendix).
+- `vagabond`, `vagabond2`: the Vagabond and the second Vagabond (LR-09, the Vagabonds appendix);
+- `lizard`: the Lizard Cult (LR-10; its board drawn by `lizard_board`);
+- `corvid`: the Corvid Conspiracy (LR-13; its board drawn by `corvid_board`).
 
 The card effects of the Exiles and Partisans deck, `deck_exiles` (a plain module, switched on with the
 option `deck: exiles`; data/decks.yaml names each deck's modules).
@@ -24,7 +26,7 @@ data names its module):
 from ....core.module import ModuleRegistry
 from ..content import DECK_MODULES, PLAYABLE_HIRELINGS
 
-FACTION_MODULES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2")
+FACTION_MODULES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "corvid")
 MAP_MODULES = ("map_lake", "map_mountain")
 DECK_EFFECTS = tuple(m for ms in DECK_MODULES.values() for m in ms)
 HIRELING_MODULES = ("hirelings",) + PLAYABLE_HIRELINGS

@@ -37,7 +37,7 @@ from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
-from ..content import DECKS
+from ..content import CARDS, DECKS
 from ..program import Faction, extensions
 from ..records import RemovePieces
 from ..state import RootState
@@ -78,9 +78,12 @@ def seat(state: RootState) -> int:
 
 # ---- reading the map and the board -------------------------------------------------------------------------
 
+SYMPATHY = (NAME, "sympathy")
+
+
 def sympathetic(state: RootState, c: int) -> bool:
     """LR-08-02-05-02: a clearing with a sympathy token."""
-    return "sympathy" in B.tokens_of(state, NAME, c)
+    return SYMPATHY in state.tokens[c]
 
 
 def sympathy_placed(state: RootState) -> int:
@@ -100,7 +103,7 @@ def bases_on_board(state: RootState) -> list[str]:
 
 def matching_supporters(state: RootState, suit: str) -> list[str]:
     """Supporters that may be spent for a suit: of that suit, or birds (LR-08-02-03, LR-02-01-01)."""
-    return [c for c in W(state).supporters if K.matches(c, suit)]
+    return [c for c in W(state).supporters if CARDS[c].suit in (suit, "bird")]  # K.matches
 
 
 def capacity(state: RootState) -> int | None:
@@ -219,6 +222,9 @@ def martial_law(state: RootState, c: int) -> bool:
     """LR-08-04-02-02-01: another player has at least 3 warriors there, counting the warriors it treats as
     its own for rule (its hirelings'; an uncontrolled hireling is no player)."""
     need = BOARD["martial_law"]["warriors"]
+    if not state.hired:  # each player's own warriors
+        warriors = state.warriors
+        return any(f != NAME and (w := warriors.get(f)) is not None and w[c] >= need for f in state.faction)
     counts: dict[str, int] = {}
     for f in B.owners(state):
         n = B.warriors(state, f, c)
@@ -238,14 +244,32 @@ def sympathy_targets(state: RootState) -> list[int]:
     token may be placed (one a clearing, LR-08-02-05-01; not the keep's clearing)."""
     if sympathy_placed(state) >= BOARD["sympathy"]:
         return []
+    return [c for c in _spread_candidates(state) if B.may_place(state, NAME, c)]
+
+
+def _spread_candidates(state: RootState) -> list[int]:
+    """`sympathy_targets` before asking whether the Alliance may place there (the costliest question)."""
     every = range(len(state.suits))
-    near = {d for c in every if sympathetic(state, c) for d in B.neighbours(state, c)}
-    return [c for c in every if not sympathetic(state, c) and (not near or c in near) and B.may_place(state, NAME, c)]
+    tokens = state.tokens
+    near = {d for c in every if SYMPATHY in tokens[c] for d in B.neighbours(state, c)}
+    return [c for c in every if SYMPATHY not in tokens[c] and (not near or c in near)]
 
 
 def spread_sites(state: RootState) -> list[int]:
-    return [c for c in sympathy_targets(state)
-            if len(matching_supporters(state, state.suits[c])) >= spread_cost(state, c)]
+    """`sympathy_targets` whose cost (`spread_cost`) matching supporters pay."""
+    placed = sympathy_placed(state)
+    if placed >= BOARD["sympathy"]:
+        return []
+    cost, extra = BOARD["cost"][placed], BOARD["martial_law"]["extra"]
+    supporters: dict[str, int] = {}  # matching supporters by suit, counted once
+    out = []
+    for c in _spread_candidates(state):
+        suit = state.suits[c]
+        if suit not in supporters:
+            supporters[suit] = len(matching_supporters(state, suit))
+        if supporters[suit] >= cost + (extra if martial_law(state, c) else 0) and B.may_place(state, NAME, c):
+            out.append(c)
+    return out
 
 
 def _birdsong_options(state: RootState, task: AllianceBirdsong) -> list[str]:
@@ -258,8 +282,9 @@ def _birdsong_options(state: RootState, task: AllianceBirdsong) -> list[str]:
 
 @MODULE.handler(AllianceBirdsong)
 def run_birdsong(state: RootState, task: AllianceBirdsong) -> None:
-    if _birdsong_options(state, task):
-        T.ask(state, task.seat, f"alliance_{task.stage}")
+    options = _birdsong_options(state, task)
+    if options:
+        T.offer(state, task.seat, f"alliance_{task.stage}", options + ["done"])
     elif task.stage == "revolt":
         T.replace(state, task._replace(stage="spread"))
     else:
@@ -378,7 +403,10 @@ def train_cards(state: RootState, me: int) -> list[str]:
     if not state.supply[NAME]:
         return []
     suits = {state.suits[c] for c in bases(state)}
-    return [c for c in dict.fromkeys(state.hands[me]) if any(K.matches(c, s) for s in suits)]
+    if not suits:
+        return []
+    suits.add("bird")  # a bird card matches any base (K.matches)
+    return [c for c in dict.fromkeys(state.hands[me]) if CARDS[c].suit in suits]
 
 
 def _daylight_options(state: RootState, me: int) -> list[str]:
@@ -388,7 +416,8 @@ def _daylight_options(state: RootState, me: int) -> list[str]:
 
 @MODULE.handler(AllianceDaylight)
 def run_daylight(state: RootState, task: AllianceDaylight) -> None:
-    T.ask_or_done(state, task.seat, "alliance_daylight", _daylight_options(state, task.seat))
+    options = _daylight_options(state, task.seat)
+    T.offer_or_done(state, task.seat, "alliance_daylight", options + ["done"], options)
 
 
 @MODULE.task_decision("alliance_daylight", lambda state: _daylight_options(state, T.top(state).seat) + ["done"])
@@ -462,8 +491,9 @@ def _operation_options(state: RootState, me: int) -> list[str]:
 @MODULE.handler(AllianceEvening)
 def run_evening(state: RootState, task: AllianceEvening) -> None:
     if task.stage == "operations":
-        if _operation_options(state, task.seat):
-            T.ask(state, task.seat, "alliance_operation")
+        options = _operation_options(state, task.seat)
+        if options:
+            T.offer(state, task.seat, "alliance_operation", options + ["done"])
         else:
             T.replace(state, task._replace(stage="draw"))
         return

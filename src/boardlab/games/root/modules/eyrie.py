@@ -345,7 +345,8 @@ def build_sites(state: RootState, where: list[int] | tuple[int, ...]) -> list[in
     """LR-07-05-02-04: a ruled clearing of the suit with no roost, an open slot, a roost left to place."""
     if B.count_on_map(state, NAME, "roost") >= BOARD["roosts"]:
         return []
-    return [c for c in where if B.rules(state, NAME, c) and "roost" not in B.buildings_of(state, NAME, c)
+    ruled = B.rulers(state)
+    return [c for c in where if ruled[c] == NAME and "roost" not in B.buildings_of(state, NAME, c)
             and B.open_slots(state, c) > 0 and B.may_place(state, NAME, c)]
 
 
@@ -365,10 +366,11 @@ def _resolve_options(state: RootState, task: EyrieDaylight) -> list[str]:
 def run_daylight(state: RootState, task: EyrieDaylight) -> None:
     data = E(state)
     if task.stage == "craft":
-        if _craft_options(state, task) == ["done"]:
+        crafts = _craft_options(state, task)
+        if crafts == ["done"]:
             T.replace(state, task._replace(stage="decree"))
         else:
-            T.ask(state, task.seat, "eyrie_craft")
+            T.offer(state, task.seat, "eyrie_craft", crafts)
         return
     while data.column < len(COLUMNS) and not data.todo:
         data.column += 1
@@ -378,14 +380,14 @@ def run_daylight(state: RootState, task: EyrieDaylight) -> None:
         return
     column = COLUMNS[data.column]
     options = _resolve_options(state, task)
-    if TN.phase_options(state, task.seat):
-        T.ask(state, task.seat, "eyrie_resolve")
+    if len(options) > len(dict.fromkeys(data.todo)):  # phase options besides the cards
+        T.offer(state, task.seat, "eyrie_resolve", options)
     elif not any(startable(state, column, card) for card in data.todo):
         _cannot(state, task.seat, column, data.todo[0])  # whatever the order, turmoil now
     elif len(options) == 1:
         _resolve(state, task, options[0])
     else:
-        T.ask(state, task.seat, "eyrie_resolve")
+        T.offer(state, task.seat, "eyrie_resolve", options)
 
 
 @MODULE.task_decision("eyrie_craft", lambda state: _craft_options(state, T.top(state)))

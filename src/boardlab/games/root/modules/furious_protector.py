@@ -155,6 +155,8 @@ def moves(state: RootState) -> list[int]:
     if c is None:
         return []
     blocks = extensions(state, "blocks_move")
+    if B.leaving_blocked(state, NAME, c):
+        return []
     return [d for d in B.adjacent(state, NAME, c) if not any(fn(state, NAME, c, d) for fn in blocks)]
 
 

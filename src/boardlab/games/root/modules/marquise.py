@@ -40,6 +40,7 @@ from ..program import Faction
 from ..state import RootState
 
 NAME = "marquise"
+WOOD = (NAME, "wood")
 MODULE = Faction(NAME)
 BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/marquise.yaml")
                        .read_text(encoding="utf-8"))
@@ -348,12 +349,14 @@ def run_daylight(state: RootState, task: CatDaylight) -> None:
     """Asked only when there is a choice: with nothing to craft she goes on to her actions, and with
     nothing left to do her Daylight ends."""
     if task.stage == "craft":
-        if _craft_options(state, task) == ["done"]:
+        options = _craft_options(state, task)
+        if options == ["done"]:
             T.replace(state, task._replace(stage="act"))
         else:
-            T.ask(state, task.seat, "marquise_craft")
+            T.offer(state, task.seat, "marquise_craft", options)
     else:
-        T.ask_or_done(state, task.seat, "marquise_action", _action_options(state, task) != ["end"])
+        options = _action_options(state, task)
+        T.offer_or_done(state, task.seat, "marquise_action", options, options != ["end"])
 
 
 @MODULE.task_decision("marquise_craft", lambda state: _craft_options(state, T.top(state)))
@@ -427,8 +430,9 @@ def apply_recruit(state: RootState, action_id: str) -> None:
 
 # build (LR-06-05-04) -----------------------------------------------------------------------------------------------------
 
-def next_cost(state: RootState, kind: str) -> int | None:
-    placed = B.count_on_map(state, NAME, kind)
+def next_cost(state: RootState, kind: str, index: dict | None = None) -> int | None:
+    """`index`: B.pieces_index(state), if known."""
+    placed = len((index or B.pieces_index(state)).get((NAME, kind), ()))
     return BOARD["cost"][placed] if placed < BOARD["buildings"] else None
 
 
@@ -448,22 +452,25 @@ def buildable(state: RootState, c: int) -> list[str]:
 def build_sites(state: RootState) -> list[int]:
     """Where she can build now: a ruled clearing with an open slot, no rule against placing there, and
     wood in reach for the cheapest building left (what `buildable` says, for every clearing at once)."""
-    cheapest = min((cost for k in KINDS if (cost := next_cost(state, k)) is not None), default=None)
-    if cheapest is None:
+    index = B.pieces_index(state)
+    cheapest = min((cost for k in KINDS if (cost := next_cost(state, k, index)) is not None), default=None)
+    if cheapest is None or cheapest > len(index.get(WOOD, ())):  # not enough wood on the whole map
         return []
     ruled = B.rulers(state)
     wood = _wood_in_reach(state, ruled)
-    return [c for c, f in enumerate(ruled) if f == NAME and wood[c] >= cheapest and B.open_slots(state, c) > 0
+    return [c for c, f in enumerate(ruled) if f == NAME and wood.get(c, 0) >= cheapest and B.open_slots(state, c) > 0
             and B.may_place(state, NAME, c)]
 
 
-def _wood_in_reach(state: RootState, ruled: list[str | None]) -> dict[int, int]:
-    """For each clearing she rules, the wood in it and the clearings connected to it through her rule."""
+def _wood_in_reach(state: RootState, ruled: tuple[str | None, ...]) -> dict[int, int]:
+    """For each clearing she rules, the wood in it and the clearings connected to it through her rule (a
+    clearing left out has none: only groups holding wood are searched)."""
     out: dict[int, int] = {}
+    tokens = state.tokens
     for c, f in enumerate(ruled):
-        if f == NAME and c not in out:
+        if f == NAME and c not in out and WOOD in tokens[c]:
             group = B.connected(state, NAME, c, ruled)
-            wood = sum(B.tokens_of(state, NAME, d).count("wood") for d in group)
+            wood = sum(tokens[d].count(WOOD) for d in group)
             out.update(dict.fromkeys(group, wood))
     return out
 

@@ -155,7 +155,7 @@ def pulls(state: RootState, task: BandDay) -> list[tuple[int, str]]:
     out = []
     for d in B.neighbours(state, c):
         for f in state.faction:
-            if f and B.warriors(state, f, d) and (d, f) not in task.pulled and not any(
+            if f and B.warriors(state, f, d) and (d, f) not in task.pulled and not B.leaving_blocked(state, f, d) and not any(
                     fn(state, f, d, c) for fn in extensions(state, "blocks_move")):
                 out.append((d, f))
     return out

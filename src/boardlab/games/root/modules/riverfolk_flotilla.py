@@ -144,6 +144,8 @@ def river_moves(state: RootState) -> list[int]:
     if c is None:
         return []
     blocks = extensions(state, "blocks_move")
+    if B.leaving_blocked(state, NAME, c):
+        return []
     return [d for d in B.board(state).river_adj[c] if not any(fn(state, NAME, c, d) for fn in blocks)]
 
 

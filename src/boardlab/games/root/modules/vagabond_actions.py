@@ -4,7 +4,6 @@ Daylight. Relationships change here too: Aid improves them (LR-09-02-09-01), rem
 factions Hostile (LR-09-02-09-03), Infamy scores (LR-09-02-09-03-01)."""
 from __future__ import annotations
 
-from collections import Counter
 from typing import Callable, NamedTuple
 
 from ....core import tasks as T
@@ -53,19 +52,21 @@ def run_daylight(state: RootState, task: VDaylight) -> None:
 def menu(state: RootState, seat: int, name: str) -> list[str]:
     data = V(state, name)
     c = C.clearing(state, name)
+    have = C.ready_counts(data)  # what `ready` says of each kind, counted once
     out = [f"go:{loc_text(d)}" for d in move_options(state, name)]
     if c is not None:
-        if ready(data, "sword"):
+        if have["sword"]:
             out += [f"attack:{f}" for f in BT.targets(state, name, c)]
-        if ready(data, "torch") and state.ruin_items.get(c):
+        if have["torch"] and state.ruin_items.get(c):
             out.append("explore")
-        if ready_kinds(data) and any(K.matches(card, state.suits[c]) for card in state.hands[seat]):
+        if have and any(K.matches(card, state.suits[c]) for card in state.hands[seat]):  # any item ready
             out += [f"aid:{s}" for s in C.factions_with_pieces(state, name, c)]
         out += [f"quest:{q}" for q in Q.doable(state, name, c)]
-        if ready(data, "crossbow"):
+        if have["crossbow"]:
             out += [f"strike:{f}" for f in strike_targets(state, name, c)]
-        out += craft_options(state, seat, name, c)
-    if ready(data, "hammer") and C.damaged(data):
+        if have["hammer"]:
+            out += craft_options(state, seat, name, c)
+    if have["hammer"] and C.damaged(data):
         out.append("repair")
     special = SPECIALS.get(data.character or "")
     if special:
@@ -114,9 +115,11 @@ def boots_to(state: RootState, name: str, dest: int) -> int:
 def move_options(state: RootState, name: str) -> list[int]:
     """Adjacent clearings only (from a forest: the clearings around it), ignoring rule (LR-09-02-03)."""
     loc = C.location(state, name)
-    data = V(state, name)
+    boots = ready(V(state, name), "boot")
+    if not boots:  # every move takes a boot at least
+        return []
     return sorted(d for d in set(adjacent(state, name, loc, forests=False))
-                  if d != loc and not blocked(state, name, loc, d) and ready(data, "boot") >= boots_to(state, name, d))
+                  if d != loc and not blocked(state, name, loc, d) and boots >= boots_to(state, name, d))
 
 
 def move(state: RootState, seat: int, name: str, dest: int) -> None:
@@ -428,9 +431,10 @@ def repair_one(state: RootState, task: VRepair, item: str) -> None:
 
 def craft_options(state: RootState, seat: int, name: str, c: int) -> list[str]:
     """One hammer per crafting icon; every icon must match his clearing (LR-09-05-08)."""
-    have = Counter({state.suits[c]: ready(V(state, name), "hammer")})
-    if not +have:
+    hammers = ready(V(state, name), "hammer")
+    if hammers <= 0:
         return []
+    have = B.tally({state.suits[c]: hammers})
     return [A.craft_id(card) for card in dict.fromkeys(state.hands[seat]) if K.craftable(state, seat, card, have)]
 
 

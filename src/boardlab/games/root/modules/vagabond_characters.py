@@ -135,7 +135,10 @@ def scorched_earth(state: RootState, seat: int, name: str, action_id: str) -> No
 
 
 def scorched(state: RootState, c: int) -> bool:
-    return any(c in V(state, n).scorched for n in C.in_play(state))
+    for name in C.NAMES:
+        if name in state.faction and c in V(state, name).scorched:
+            return True
+    return False
 
 
 # ---- Adventurer: Improvise (LR-AV-07-02), Cheat: Con (LR-AV-10-02) --------------------------------------------

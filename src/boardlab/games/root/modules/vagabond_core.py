@@ -81,7 +81,10 @@ def character(state: RootState, name: str) -> str | None:
 
 
 def with_character(state: RootState, key: str) -> str | None:
-    return next((n for n in in_play(state) if V(state, n).character == key), None)
+    for name in state.faction:  # in_play, in seat order
+        if name in NAMES and V(state, name).character == key:
+            return name
+    return None
 
 
 def location(state: RootState, name: str) -> int:
@@ -125,8 +128,11 @@ def _sorted(items: Iterable[Item]) -> tuple[Item, ...]:
 
 def ready(data: VagabondState, kind: str) -> int:
     """Face-up undamaged items of a kind (a coerced item counts, LR-AV-12-02)."""
-    n = sum(1 for k, ex, dmg, _ in data.items if k == kind and not ex and not dmg)
-    return n + (1 if data.coerced == kind else 0)
+    n = 1 if data.coerced == kind else 0
+    for k, ex, dmg, _ in data.items:
+        if k == kind and not ex and not dmg:
+            n += 1
+    return n
 
 
 def ready_kinds(data: VagabondState) -> list[str]:
@@ -134,10 +140,14 @@ def ready_kinds(data: VagabondState) -> list[str]:
 
 
 def ready_counts(data: VagabondState) -> Counter[str]:
-    out = Counter(k for k, ex, dmg, _ in data.items if not ex and not dmg)
+    """`ready` of every kind with one ready at least."""
+    counts: dict[str, int] = {}
+    for k, ex, dmg, _ in data.items:
+        if not ex and not dmg:
+            counts[k] = counts.get(k, 0) + 1
     if data.coerced:
-        out[data.coerced] += 1
-    return out
+        counts[data.coerced] = counts.get(data.coerced, 0) + 1
+    return B.tally(counts)
 
 
 def exhaust(state: RootState, name: str, kind: str, n: int = 1) -> None:
@@ -257,6 +267,8 @@ def set_rel(state: RootState, name: str, faction: str, value: int) -> None:
 
 def hostile_warriors_in(state: RootState, name: str, c: int) -> bool:
     """Warriors of any Hostile faction in `c` (LR-09-02-09-03-02)."""
+    if HOSTILE not in V(state, name).rel.values():
+        return False
     return any(hostile(state, name, f) and B.warriors(state, f, c) for f in relationship_factions(state))
 
 

@@ -43,13 +43,16 @@ def matching(state: RootState, c: int) -> list[str]:
 
 
 def has_items(have: Counter[str], need: list[str]) -> bool:
-    return not (Counter(need) - have)
+    return all(have[k] >= need.count(k) for k in need)
 
 
 def doable(state: RootState, name: str, c: int) -> list[str]:
     """Face-up quests of his clearing's suit whose two items he can exhaust (LR-09-05-05)."""
+    quests = matching(state, c)
+    if not quests:
+        return []
     have = ready_counts(V(state, name))
-    return [q for q in matching(state, c) if has_items(have, list(QUEST[q].items))]
+    return [q for q in quests if has_items(have, list(QUEST[q].items))]
 
 
 def improvisable(state: RootState, name: str, q: str) -> list[str]:

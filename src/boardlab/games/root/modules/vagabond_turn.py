@@ -59,8 +59,11 @@ def adjacent(state: RootState, name: str, loc: int, forests: bool) -> list[int]:
     return out
 
 
-def blocked(state: RootState, name: str, origin: int, dest: int) -> bool:
-    """A move into a clearing some effect forbids (the Scoundrel's torch, LR-AV-06-02)."""
+def blocked(state: RootState, name: str, origin: int, dest: int, slip: bool = False) -> bool:
+    """A move into a clearing some effect forbids (the Scoundrel's torch, LR-AV-06-02), or out of one (the
+    Corvids' snare, LR-13-07-02: the Slip ignores it, LR-09-04-02)."""
+    if not slip and origin < FOREST and B.leaving_blocked(state, name, origin):
+        return True
     if dest >= FOREST:
         return False
     return any(fn(state, name, origin, dest) for fn in extensions(state, "blocks_move"))
@@ -244,7 +247,7 @@ def apply_refresh(state: RootState, action_id: str) -> None:
 def slip_options(state: RootState, name: str) -> list[int]:
     """LR-09-04-02: an adjacent clearing or forest (LR-09-02-10)."""
     loc = C.location(state, name)
-    return sorted(d for d in set(adjacent(state, name, loc, forests=True)) if d != loc and not blocked(state, name, loc, d))
+    return sorted(d for d in set(adjacent(state, name, loc, forests=True)) if d != loc and not blocked(state, name, loc, d, slip=True))
 
 
 @MODULE.handler(VSlip)
@@ -291,7 +294,7 @@ def move_pawn(state: RootState, seat: int, name: str, dest: int, rules: tuple[st
 
 def ally_options(state: RootState, name: str, origin: int, dest: int) -> list[str]:
     return [f for f in relationship_factions(state) if C.allied(state, name, f) and B.warriors(state, f, origin)
-            and not any(fn(state, f, origin, dest) for fn in extensions(state, "blocks_move"))]
+            and not B.leaving_blocked(state, f, origin) and not any(fn(state, f, origin, dest) for fn in extensions(state, "blocks_move"))]
 
 
 @MODULE.handler(VAllies)

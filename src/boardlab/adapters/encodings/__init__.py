@@ -1,0 +1,128 @@
+"""Fixed-size numeric observations of a seat's view, one `Encoding` per game.
+
+Every encoding starts with the same header (`HEADER`), then its game's part:
+
+- header: the observer's seat one-hot (players), the seat to play one-hot (players, all zero when
+  the game is over), the scores rotated so the observer comes first (divided by 100), is_over;
+- the game's part (`encodings/<game>.py`, documented there). A game without an encoding of its own
+  gets `HashedView` alone: every leaf of its view hashed into a fixed number of buckets.
+
+An encoding reads only `Game.seat_view(seat)` plus the common keys (scores, to_play), so it can never
+leak what the seat may not know. Values lie in [-LIMIT, LIMIT].
+"""
+from __future__ import annotations
+
+import zlib
+from typing import Any, Iterable
+
+import numpy as np
+
+LIMIT = 1000.0
+_BUCKETS: dict[tuple[str, int], int] = {}  # (feature, buckets) -> bucket, memoised crc32
+
+
+def bucket(feature: str, buckets: int) -> int:
+    """A stable bucket for a feature name (crc32: the same in every process)."""
+    key = (feature, buckets)
+    found = _BUCKETS.get(key)
+    if found is None:
+        if len(_BUCKETS) > 200_000:
+            _BUCKETS.clear()
+        found = _BUCKETS[key] = zlib.crc32(feature.encode()) % buckets
+    return found
+
+
+class HashedView:
+    """Feature hashing of a JSON view: a number at path P adds its value to bucket(P); a string S
+    at path P adds 1 to bucket(P=S); a list of strings is a bag (P[]=S); other lists keep their
+    indices; booleans count as 0/1; None adds nothing."""
+
+    def __init__(self, buckets: int, skip: Iterable[str] = ()):
+        self.size = buckets
+        self.skip = frozenset(skip)
+
+    def encode(self, view: dict, out: np.ndarray) -> None:
+        for key, value in view.items():
+            if key not in self.skip:
+                self._walk(value, key, out)
+
+    def _walk(self, value: Any, path: str, out: np.ndarray) -> None:
+        if isinstance(value, bool):
+            out[bucket(path, self.size)] += float(value)
+        elif isinstance(value, (int, float)):
+            out[bucket(path, self.size)] += value
+        elif isinstance(value, str):
+            out[bucket(f"{path}={value}", self.size)] += 1.0
+        elif isinstance(value, dict):
+            for key, item in value.items():
+                self._walk(item, f"{path}.{key}", out)
+        elif isinstance(value, (list, tuple)):
+            self._walk_list(value, path, out)
+
+    def _walk_list(self, values: list | tuple, path: str, out: np.ndarray) -> None:
+        if values and all(isinstance(v, str) for v in values):
+            for v in values:
+                out[bucket(f"{path}[]={v}", self.size)] += 1.0
+            return
+        for i, v in enumerate(values):
+            self._walk(v, f"{path}.{i}", out)
+
+
+# the keys every view carries (Game.view adds them; seat_view has the game's own part)
+COMMON_KEYS = ("game", "player_count", "modules", "seat", "to_play", "decision", "scores", "is_over",
+               "winners", "log", "legal_actions", "colours")
+
+
+class Encoding:
+    """A fixed-size float32 vector per seat. Subclasses set `part_size` and fill `encode_part`."""
+
+    part_size = 0
+
+    def __init__(self, players: int, options: dict):
+        self.players = players
+        self.options = options
+        self.size = 3 * players + 1 + self.part_size
+
+    def encode(self, game: Any, seat: int) -> np.ndarray:
+        out = np.zeros(self.size, dtype=np.float32)
+        self._header(game, seat, out)
+        self.encode_part(game.seat_view(seat), seat, out[3 * self.players + 1:])
+        np.clip(out, -LIMIT, LIMIT, out=out)
+        return out
+
+    def _header(self, game: Any, seat: int, out: np.ndarray) -> None:
+        n = self.players
+        out[seat] = 1.0
+        if game.to_play is not None:
+            out[n + game.to_play] = 1.0
+        for i, score in enumerate(self.rotated(game.scores, seat)):
+            out[2 * n + i] = score / 100.0
+        out[3 * n] = float(game.is_over)
+
+    def rotated(self, per_seat: list, seat: int) -> list:
+        """Per-seat values from the observer's seat on (the observer first)."""
+        return list(per_seat[seat:]) + list(per_seat[:seat])
+
+    def encode_part(self, view: dict, seat: int, out: np.ndarray) -> None:
+        raise NotImplementedError
+
+
+class GenericEncoding(Encoding):
+    """The header and the whole view hashed into 1024 buckets."""
+
+    part_size = 1024
+
+    def __init__(self, players: int, options: dict):
+        super().__init__(players, options)
+        self.hashed = HashedView(self.part_size, COMMON_KEYS)
+
+    def encode_part(self, view: dict, seat: int, out: np.ndarray) -> None:
+        self.hashed.encode(view, out)
+
+
+def encoding_for(game_name: str, players: int, options: dict) -> Encoding:
+    """The encoding of a configuration: the game's own (encodings/<game>.py) or the generic one."""
+    from . import carcassonne, greatwall, root
+    own = {"carcassonne": carcassonne.CarcassonneEncoding, "greatwall": greatwall.GreatWallEncoding,
+           "root": root.RootEncoding}
+    return own.get(game_name, GenericEncoding)(players, options)

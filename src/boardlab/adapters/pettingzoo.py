@@ -1,0 +1,148 @@
+"""PettingZoo AEC environments for every registered boardlab game.
+
+    from boardlab.adapters import pettingzoo
+    env = pettingzoo.env("carcassonne", players=3, options={"expansions": ["wonders"]})
+
+Agents are `seat_0`, `seat_1`, ...; each observes a dict: `observation`, the seat's fixed-size
+encoding (`encodings/`), and `action_mask` over the game's integer action space (`Game.action_space`;
+ones only for the seat to play). Rewards come at the end from `Ruleset.rewards` (a cooperative result
+is shared). `reset(seed=s)` starts the boardlab game of seed s, so the same seed gives the same
+episode. An illegal or malformed action raises boardlab's `IllegalAction` and changes nothing.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+
+from ..core.errors import IllegalAction
+from ..core.game import Game, new_game
+from .encodings import LIMIT, encoding_for
+
+
+def agent_name(seat: int) -> str:
+    return f"seat_{seat}"
+
+
+class BoardlabAEC(AECEnv):
+    """One boardlab game as an AEC environment (see the module's docstring)."""
+
+    metadata = {"render_modes": ["ansi", "human"], "is_parallelizable": False}
+
+    def __init__(self, game: str, players: int = 2, options: dict | None = None,
+                 render_mode: str | None = None):
+        super().__init__()
+        self.game: Game = new_game(game, players, 0, options)  # checks the name, players, options
+        self.game_name, self.players, self.options = game, players, self.game.options
+        self.metadata = {**self.metadata, "name": f"boardlab_{game}_v0"}
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}")
+        self.render_mode = render_mode
+        self.encoding = encoding_for(game, players, self.options)
+        self.space = self.game.action_space
+        self.possible_agents = [agent_name(s) for s in range(players)]
+        self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
+        self.observation_spaces = {a: self._observation_space() for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
+        self._next_seed = 0
+
+    def _observation_space(self) -> spaces.Dict:
+        return spaces.Dict({
+            "observation": spaces.Box(-LIMIT, LIMIT, (self.encoding.size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (self.space.size,), np.int8),
+        })
+
+    def observation_space(self, agent: str) -> spaces.Space:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space:
+        return self.action_spaces[agent]
+
+    # episodes ---------------------------------------------------------------------------
+    def reset(self, seed: int | None = None, options: dict | None = None) -> None:
+        """A new game: of `seed`, or (no seed) of the next seed after the last one used."""
+        seed = self._next_seed if seed is None else int(seed)
+        self._next_seed = seed + 1
+        self.game = new_game(self.game_name, self.players, seed, self.options)
+        self.agents = list(self.possible_agents)
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self.agent_selection = agent_name(self.game.to_play)
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        self.game.apply(self.action_id(action))
+        self._cumulative_rewards[agent] = 0.0
+        self.rewards = {a: 0.0 for a in self.agents}
+        if self.game.is_over:
+            self._finish()
+        else:
+            self.agent_selection = agent_name(self.game.to_play)
+        self._accumulate_rewards()
+
+    def action_id(self, action: Any) -> str:
+        """The boardlab id of an integer action (IllegalAction for anything else)."""
+        if isinstance(action, (bool, np.bool_)) or not isinstance(action, (int, np.integer)) \
+                or not 0 <= int(action) < self.space.size:
+            raise IllegalAction("err.action_index", hi=self.space.size - 1, action=repr(action))
+        return self.space.decode(int(action))
+
+    def _finish(self) -> None:
+        for agent, reward in zip(self.possible_agents, self.game.rules.rewards(self.game.state)):
+            self.rewards[agent] = float(reward)
+            self.terminations[agent] = True
+            self.infos[agent] = {"scores": self.game.scores, "winners": self.game.winners}
+
+    # observations -------------------------------------------------------------------------
+    def observe(self, agent: str) -> dict[str, np.ndarray]:
+        seat = self.seat_of[agent]
+        return {"observation": self.encoding.encode(self.game, seat), "action_mask": self.mask(seat)}
+
+    def mask(self, seat: int) -> np.ndarray:
+        mask = np.zeros(self.space.size, dtype=np.int8)
+        if self.game.to_play == seat:
+            mask[[self.space.encode(a) for a in self.game.legal_action_ids()]] = 1
+        return mask
+
+    def render(self) -> str | None:
+        """The spectator's view as text (the game's terminal picture, or a summary)."""
+        text = render_text(self.game)
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        pass
+
+
+def render_text(game: Game, seat: int | None = None) -> str:
+    """`seat`'s view (None: a spectator's) as the game draws it for the terminal, else a summary."""
+    view = game.view(seat)
+    text = game.rules.render_text(view, "en")
+    if text is not None:
+        return text
+    lines = [f"{game.rules.name}: scores {view['scores']}",
+             "game over, winners " + str(view["winners"]) if view["is_over"]
+             else f"seat {view['to_play']} to play ({view['decision']})"]
+    lines += ["  " + e["text"] for e in view["log"][-5:]]
+    return "\n".join(lines)
+
+
+def env(game: str, players: int = 2, options: dict | None = None, render_mode: str | None = None) -> AECEnv:
+    """The AEC environment, wrapped by PettingZoo's order enforcing wrapper."""
+    from pettingzoo.utils import wrappers
+    return wrappers.OrderEnforcingWrapper(BoardlabAEC(game, players, options, render_mode))
+
+
+def raw_env(game: str, players: int = 2, options: dict | None = None,
+            render_mode: str | None = None) -> BoardlabAEC:
+    return BoardlabAEC(game, players, options, render_mode)
