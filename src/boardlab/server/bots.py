@@ -10,6 +10,7 @@ its seat and the number of actions played, so a restart does not change what it 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import os
 
@@ -17,24 +18,37 @@ import anyio
 
 from ..agents import choose, make_agent
 from ..core import rng
+from ..core.errors import ConfigError
 
 log = logging.getLogger("boardlab.server.bots")
 
 
 def bot_seed(seed: int, seat: int, version: int) -> int:
+    """The bot's own seed. For a secret (keyed) game seed, a keyed hash: a bot's random choices
+    must not give the game seed away."""
     mask = (1 << 64) - 1
+    if seed >= rng.KEYED:
+        key = hashlib.blake2b(str(seed).encode(), digest_size=32).digest()
+        return int.from_bytes(hashlib.blake2b(f"bot:{seat}:{version}".encode(), key=key, digest_size=8).digest(), "little")
     return rng.mix((rng.mix((seed * 0x9E3779B97F4A7C15 + seat + 1) & mask) + version * 0xBF58476D1CE4E5B9) & mask)
 
 
-def decide(spec: str, game, seat: int) -> str:
-    """The bot's action for `seat` (runs in a worker thread, on a clone)."""
-    agent = make_agent(spec, seed=bot_seed(game.seed, seat, len(game.log)))
+def decide(spec: str, game, seat: int, budget: float | None = None) -> str:
+    """The bot's action for `seat` (runs in a worker thread, on a clone), thinking at most `budget`
+    seconds. A spec stored before specs were checked and now refused plays as `random`."""
+    seed = bot_seed(game.seed, seat, len(game.log))
+    try:
+        agent = make_agent(spec, seed=seed, budget=budget)
+    except ConfigError as exc:
+        log.warning("bot %r in seat %d is refused (%s): it plays as random", spec, seat, exc)
+        agent = make_agent("random", seed=seed)
     return choose(agent, game, seat)
 
 
 class BotRunner:
-    def __init__(self, tables):
+    def __init__(self, tables, budget: float = 10.0):
         self.tables = tables
+        self.budget = budget  # seconds of thinking per bot move at most
         self.tasks: dict[str, asyncio.Task] = {}
         self.dirty: set[str] = set()
         self.failed: dict[str, str] = {}  # game id -> why its bot stopped (logged too)
@@ -71,7 +85,7 @@ class BotRunner:
         if job is None:
             return False
         game, seat, spec, based_on = job
-        action = await anyio.to_thread.run_sync(decide, spec, game, seat, abandon_on_cancel=True,
+        action = await anyio.to_thread.run_sync(decide, spec, game, seat, self.budget, abandon_on_cancel=True,
                                                 limiter=self.limiter)
         await self.tables.bot_move(game_id, seat, action, based_on)
         return True

@@ -25,7 +25,9 @@ games = sa.Table(
     sa.Column("game", sa.String(100), nullable=False),
     sa.Column("players", sa.Integer, nullable=False),
     sa.Column("options", sa.JSON, nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),  # 0 when seed_text holds it
+    sa.Column("seed_text", sa.String(200), nullable=True),  # a seed too big for `seed` (server-drawn), decimal
+    sa.Column("seed_kind", sa.String(16), nullable=False, server_default="legacy"),  # drawn | chosen | legacy
     # [{"kind": "human", "token_sha256": hex, "taken": bool} | {"kind": "bot", "agent": spec}]
     sa.Column("seats", sa.JSON, nullable=False),
     sa.Column("log", sa.JSON, nullable=False),  # [[seat, action id], ...]
@@ -54,16 +56,23 @@ def now() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
 
 
+def as_url(db: str) -> str:
+    """A database URL, or a plain file path (`games.sqlite`, `/var/lib/x.db`) taken as a SQLite file."""
+    if "://" in db:
+        return db
+    return "sqlite:///" + str(Path(db).expanduser().resolve())
+
+
 def normalize_url(url: str) -> str:
-    """PostgreSQL URLs use the psycopg (3) driver unless one is named."""
-    u = make_url(url)
+    """PostgreSQL URLs use the psycopg (3) driver unless one is named; a plain path is a SQLite file."""
+    u = make_url(as_url(url))
     if u.drivername in ("postgresql", "postgres"):
         u = u.set(drivername="postgresql+psycopg")
     return u.render_as_string(hide_password=False)
 
 
 def display_url(url: str) -> str:
-    return make_url(url).render_as_string(hide_password=True)
+    return make_url(as_url(url)).render_as_string(hide_password=True)
 
 
 class Store:

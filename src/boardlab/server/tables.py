@@ -18,7 +18,7 @@ import secrets
 import anyio
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..agents import make_agent
+from ..agents import parse_spec
 from ..core.errors import BoardlabError, ConfigError, IllegalAction
 from ..core.game import SAVE_FORMAT, SAVE_VERSION, Game, load, new_game
 from ..core.i18n import check_lang
@@ -33,7 +33,21 @@ log = logging.getLogger("boardlab.server")
 HUMAN, BOT = "human", "bot"
 REPLAY_CACHE = 8  # finished games' replays kept in memory
 # keys the server adds to a game's view (a game's own view never uses them)
-SERVER_VIEW_KEYS = ("id", "version", "revision", "status", "seats", "options", "undo_request", "undo_last", "created")
+SERVER_VIEW_KEYS = ("id", "version", "revision", "status", "seats", "options", "undo_request", "undo_last", "created",
+                    "seed_kind")
+SEED_BITS = 256  # a server-drawn seed: this many secret bits, kept on the server until the game is over
+
+
+def draw_seed() -> int:
+    """A secret seed for the keyed stream (core/rng.py): 2**SEED_BITS plus SEED_BITS random bits."""
+    return (1 << SEED_BITS) | secrets.randbits(SEED_BITS)
+
+
+def seed_columns(seed: int, kind: str) -> dict:
+    """How a seed is stored: in `seed` when it fits 64 bits, else in decimal in `seed_text`."""
+    if -(2 ** 63) <= seed < 2 ** 63:
+        return {"seed": seed, "seed_text": None, "seed_kind": kind}
+    return {"seed": 0, "seed_text": str(seed), "seed_kind": kind}
 
 
 def token_hash(token: str) -> str:
@@ -66,9 +80,11 @@ def iso(t: dt.datetime) -> str:
 class Live:
     """One game as the server holds it in memory (mirrors its row at `revision`)."""
 
-    __slots__ = ("id", "game", "seats", "revision", "created", "undo")
+    __slots__ = ("id", "game", "seats", "revision", "created", "undo", "seed_kind")
 
-    def __init__(self, game_id: str, game: Game, seats: list[dict], revision: int, created, undo: dict | None):
+    def __init__(self, game_id: str, game: Game, seats: list[dict], revision: int, created, undo: dict | None,
+                 seed_kind: str = "legacy"):
+        self.seed_kind = seed_kind  # drawn (secret), chosen (by the creator) or legacy (guessable)
         self.id = game_id
         self.game = game
         self.seats = seats
@@ -83,20 +99,22 @@ class Live:
     @classmethod
     def from_row(cls, row: dict) -> "Live":
         data = {"format": SAVE_FORMAT, "version": row.get("save_version", SAVE_VERSION), "game": row["game"],
-                "players": row["players"], "options": row["options"], "seed": row["seed"], "log": row["log"],
+                "players": row["players"], "options": row["options"], "log": row["log"],
+                "seed": int(row["seed_text"]) if row.get("seed_text") else row["seed"],
                 "state_hash": row["state_hash"], "snapshot": row["snapshot"]}
         # SaveFileError if the snapshot does not match its hash; a row of an older format is replayed
         game = load(data, trust_snapshot=True)
-        return cls(row["id"], game, row["seats"], row["revision"], row["created"], row["undo"])
+        return cls(row["id"], game, row["seats"], row["revision"], row["created"], row["undo"],
+                   row.get("seed_kind") or "legacy")
 
 
 class Tables:
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, bot_budget: float = 10.0):
         self.store = store
         self.live: dict[str, Live] = {}
         self.locks: dict[str, asyncio.Lock] = {}
         self.hub = Hub(self.view)
-        self.bots = BotRunner(self)
+        self.bots = BotRunner(self, bot_budget)
         self.replays: dict[tuple, list[dict]] = {}
 
     # loading -------------------------------------------------------------------------------
@@ -149,7 +167,7 @@ class Tables:
             request = dict(request, waiting_for=self._waiting_for(live, request))
         v.update(id=live.id, version=len(live.game.log), revision=live.revision, status=live.status,
                  seats=public_seats(live.seats), options=live.game.options, undo_request=request,
-                 undo_last=live.undo.get("last"), created=iso(live.created))
+                 undo_last=live.undo.get("last"), created=iso(live.created), seed_kind=live.seed_kind)
         return v
 
     def _waiting_for(self, live: Live, request: dict) -> list[int]:
@@ -203,8 +221,8 @@ class Tables:
     async def create(self, game_name: str, players: int, options: dict, seats: list[dict], seed: int | None) -> dict:
         if len(seats) != players:
             raise ApiError(422, "server.err.seats_count", seats=len(seats), players=players)
-        if seed is None:
-            seed = secrets.randbelow(2 ** 31)
+        kind = "chosen" if seed is not None else "drawn"
+        seed = draw_seed() if seed is None else seed
         try:
             game = new_game(game_name, players, seed, options)
         except ConfigError as exc:
@@ -214,10 +232,7 @@ class Tables:
         stored, tokens = [], []
         for i, s in enumerate(seats):
             if s["kind"] == BOT:
-                try:
-                    make_agent(s["agent"])
-                except ConfigError as exc:
-                    raise ApiError(422, "server.err.bot_spec", seat=i, message=exc) from None
+                self._check_bot(i, s["agent"])
                 stored.append({"kind": BOT, "agent": s["agent"]})
                 tokens.append({"seat": i, "kind": BOT, "token": None})
             else:
@@ -227,7 +242,7 @@ class Tables:
         game_id = secrets.token_hex(8)
         created = now()
         saved = game.save(snapshot=True)
-        row = {"id": game_id, "game": game.rules.name, "players": players, "options": game.options, "seed": seed,
+        row = {"id": game_id, "game": game.rules.name, "players": players, "options": game.options, **seed_columns(seed, kind),
                "seats": stored, "log": [], "snapshot": saved["snapshot"], "state_hash": saved["state_hash"],
                "save_version": SAVE_VERSION, "version": 0, "revision": 0, "status": status_of(game, stored), "to_play": game.to_play,
                "undo": {"request": None, "last": None}, "created": created, "updated": created}
@@ -236,9 +251,18 @@ class Tables:
         except SQLAlchemyError:
             log.exception("cannot create a game")
             raise ApiError(503, "server.err.storage") from None
-        self.live[game_id] = live = Live(game_id, game, stored, 0, created, row["undo"])
+        self.live[game_id] = live = Live(game_id, game, stored, 0, created, row["undo"], kind)
         self._kick_bot(live)
         return {"id": game_id, "seats": tokens}
+
+    def _check_bot(self, seat: int, spec: str) -> None:
+        """422 for a spec its agent's schema refuses, or one that asks for more time than a move gets."""
+        try:
+            _name, params = parse_spec(spec)
+        except ConfigError as exc:
+            raise ApiError(422, "server.err.bot_spec", seat=seat, message=exc) from None
+        if params.get("seconds", 0) > self.bots.budget:
+            raise ApiError(422, "server.err.bot_budget", seat=seat, seconds=params["seconds"], budget=self.bots.budget)
 
     async def look(self, game_id: str, token: str | None, lang: str) -> dict:
         """GET a view: the token's seat (marking it taken), else the spectator's."""
@@ -269,8 +293,7 @@ class Tables:
             live = await self.get(game_id)
             seat = self.seat_of(live, token)
             game = live.game
-            if game.is_over:
-                raise ApiError(409, error=IllegalAction("err.game_over"))
+            _not_over(live)
             if game.to_play != seat:
                 raise ApiError(409, "server.err.not_your_turn", seat=seat, to_play=game.to_play)
             moved = game.clone()
@@ -315,6 +338,7 @@ class Tables:
         async with self.lock(game_id):
             live = await self.get(game_id)
             seat = self.seat_of(live, token)
+            _not_over(live)
             if live.undo.get("request") is not None:
                 raise ApiError(409, "server.err.undo_pending")
             before = await self._plan(live, seat)
@@ -332,6 +356,7 @@ class Tables:
         async with self.lock(game_id):
             live = await self.get(game_id)
             seat = self.seat_of(live, token)
+            _not_over(live)
             request = live.undo.get("request")
             if request is None:
                 raise ApiError(409, "server.err.undo_none")
@@ -379,7 +404,8 @@ class Tables:
         game = live.game
         steps = await self._replay_steps(live, lang)
         return {"id": live.id, "game": game.rules.name, "players": game.players, "options": game.options,
-                "seats": public_seats(live.seats), "version": len(game.log), "steps": steps}
+                "seats": public_seats(live.seats), "version": len(game.log), "seed": str(game.seed),
+                "seed_kind": live.seed_kind, "steps": steps}
 
     async def replay_view(self, game_id: str, step: int, lang: str) -> dict:
         """The spectator's view after `step` actions of a finished game (for the replay viewer)."""
@@ -446,6 +472,12 @@ def replay_steps(game: Game, lang: str) -> list[dict]:
         g.apply(action)
         step(n, seat)
     return steps
+
+
+def _not_over(live: Live) -> None:
+    """A finished game is final: no action, undo request or answer reopens it (409)."""
+    if live.game.is_over:
+        raise ApiError(409, error=IllegalAction("err.game_over"))
 
 
 def _check_lang(lang: str) -> None:
