@@ -15,10 +15,12 @@ import logging
 import os
 
 import anyio
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..agents import choose, make_agent
 from ..core import rng
 from ..core.errors import ConfigError
+from .errors import ApiError
 
 log = logging.getLogger("boardlab.server.bots")
 
@@ -49,6 +51,7 @@ class BotRunner:
     def __init__(self, tables, budget: float = 10.0):
         self.tables = tables
         self.budget = budget  # seconds of thinking per bot move at most
+        self.retry = (0.1, 10.0)  # first and longest pause (s) while the database is unreachable
         self.tasks: dict[str, asyncio.Task] = {}
         self.dirty: set[str] = set()
         self.failed: dict[str, str] = {}  # game id -> why its bot stopped (logged too)
@@ -69,7 +72,7 @@ class BotRunner:
         try:
             while game_id in self.dirty:
                 self.dirty.discard(game_id)
-                while await self._step(game_id):
+                while await self._step_or_wait(game_id):
                     pass
         except asyncio.CancelledError:
             raise
@@ -79,9 +82,25 @@ class BotRunner:
         finally:
             self.tasks.pop(game_id, None)
 
+    async def _step_or_wait(self, game_id: str) -> bool:
+        """`_step`, retried with growing pauses while the database cannot be reached or the row
+        changed underneath (the game is then read again): the bot resumes by itself."""
+        pause = self.retry[0]
+        while True:
+            try:
+                return await self._step(game_id)
+            except (ApiError, SQLAlchemyError) as exc:
+                if isinstance(exc, ApiError) and exc.status not in (409, 503):
+                    raise
+                self.failed[game_id] = f"waiting {pause:.2f}s: {exc}"
+                log.warning("bot of game %s waits %.2fs: %s", game_id, pause, exc)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, self.retry[1])
+
     async def _step(self, game_id: str) -> bool:
         """Play one bot action if a bot is to play; False when there is nothing to do."""
         job = await self.tables.bot_job(game_id)
+        self.failed.pop(game_id, None)
         if job is None:
             return False
         game, seat, spec, based_on = job

@@ -120,11 +120,18 @@ class Store:
             found = conn.execute(sa.select(games).where(games.c.id == game_id)).mappings().first()
         return None if found is None else dict(found)
 
-    def summaries(self, statuses: tuple[str, ...] = ("open", "running")) -> list[dict]:
+    def summaries(self, statuses: tuple[str, ...] = ("open", "running"), offset: int = 0,
+                  limit: int | None = None) -> list[dict]:
         cols = [games.c[n] for n in SUMMARY]
-        query = sa.select(*cols).where(games.c.status.in_(statuses)).order_by(games.c.created, games.c.id)
+        query = (sa.select(*cols).where(games.c.status.in_(statuses)).order_by(games.c.created, games.c.id)
+                 .offset(offset).limit(limit))
         with self.engine.connect() as conn:
             return [dict(r) for r in conn.execute(query).mappings()]
+
+    def count(self, statuses: tuple[str, ...] = ("open", "running")) -> int:
+        query = sa.select(sa.func.count()).select_from(games).where(games.c.status.in_(statuses))
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
 
     def update(self, game_id: str, expected_revision: int, **fields) -> bool:
         """Write `fields` if the row is still at `expected_revision`; False if it was not."""

@@ -12,8 +12,10 @@ import asyncio
 import datetime as dt
 import hashlib
 import hmac
+import json
 import logging
 import secrets
+import time
 
 import anyio
 from sqlalchemy.exc import SQLAlchemyError
@@ -31,7 +33,9 @@ from .store import Store, now
 log = logging.getLogger("boardlab.server")
 
 HUMAN, BOT = "human", "bot"
-REPLAY_CACHE = 8  # finished games' replays kept in memory
+REPLAY_CACHE = 32  # finished games' replays kept in memory (per game and language) ...
+REPLAY_CACHE_BYTES = 64 * 2 ** 20  # ... up to this many bytes of JSON in all
+MAX_LIVE = 2000  # games held in memory at most (the least recently used idle ones leave first)
 # keys the server adds to a game's view (a game's own view never uses them)
 SERVER_VIEW_KEYS = ("id", "version", "revision", "status", "seats", "options", "undo_request", "undo_last", "created",
                     "seed_kind")
@@ -109,13 +113,17 @@ class Live:
 
 
 class Tables:
-    def __init__(self, store: Store, bot_budget: float = 10.0):
+    def __init__(self, store: Store, bot_budget: float = 10.0, idle_seconds: float = 300.0):
         self.store = store
         self.live: dict[str, Live] = {}
+        self.used: dict[str, float] = {}  # game id -> when it was last asked for (time.monotonic)
+        self.idle_seconds = idle_seconds
         self.locks: dict[str, asyncio.Lock] = {}
         self.hub = Hub(self.view)
         self.bots = BotRunner(self, bot_budget)
-        self.replays: dict[tuple, list[dict]] = {}
+        self.replays: dict[tuple, tuple[list[bytes], int]] = {}  # (id, lang, version) -> (steps as JSON, bytes)
+        self.replay_jobs: dict[tuple, asyncio.Future] = {}
+        self.replay_limiter = anyio.CapacityLimiter(1)  # one replay built at a time, off the event loop
 
     # loading -------------------------------------------------------------------------------
     def lock(self, game_id: str) -> asyncio.Lock:
@@ -124,6 +132,7 @@ class Tables:
         return self.locks[game_id]
 
     async def get(self, game_id: str) -> Live:
+        self.used[game_id] = time.monotonic()
         live = self.live.get(game_id)
         if live is not None:
             return live
@@ -136,12 +145,42 @@ class Tables:
             raise ApiError(404, "server.err.not_found", id=game_id)
         if game_id in self.live:  # loaded by someone else meanwhile
             return self.live[game_id]
+        self.used[game_id] = time.monotonic()
         try:
             live = await anyio.to_thread.run_sync(Live.from_row, row)
         except BoardlabError:
             log.exception("game %s cannot be restored from the database", game_id)
             raise ApiError(500, "server.err.corrupt", id=game_id) from None
         return self.live.setdefault(game_id, live)
+
+    # memory --------------------------------------------------------------------------------
+    def busy(self, game_id: str) -> bool:
+        """In use: watched by a websocket, played by a bot, or a change under way."""
+        lock = self.locks.get(game_id)
+        return self.hub.count(game_id) > 0 or game_id in self.bots.tasks or (lock is not None and lock.locked())
+
+    def evict_idle(self, now: float | None = None) -> int:
+        """Drop from memory the games nobody asked for in `idle_seconds` (and, over MAX_LIVE games,
+        the least recently used), unless busy; they come back from the store when asked for."""
+        now = time.monotonic() if now is None else now
+        order = sorted(self.live, key=lambda g: self.used.get(g, 0.0))
+        over = len(order) - MAX_LIVE
+        gone = 0
+        for game_id in order:
+            idle = now - self.used.get(game_id, 0.0) >= self.idle_seconds
+            if (idle or gone < over) and not self.busy(game_id):
+                self.live.pop(game_id, None)
+                self.locks.pop(game_id, None)
+                self.used.pop(game_id, None)
+                gone += 1
+        for game_id in [g for g in self.used if g not in self.live]:
+            self.used.pop(game_id)  # asked for but never loaded (unknown ids)
+        return gone
+
+    async def sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(min(30.0, max(0.05, self.idle_seconds / 4)))
+            self.evict_idle()
 
     def seat_of(self, live: Live, token: str | None, required: bool = True) -> int | None:
         """The human seat whose token this is; 403 if it is no seat's (None: no token, when allowed)."""
@@ -252,6 +291,9 @@ class Tables:
             log.exception("cannot create a game")
             raise ApiError(503, "server.err.storage") from None
         self.live[game_id] = live = Live(game_id, game, stored, 0, created, row["undo"], kind)
+        self.used[game_id] = time.monotonic()
+        if len(self.live) > MAX_LIVE:
+            self.evict_idle()
         self._kick_bot(live)
         return {"id": game_id, "seats": tokens}
 
@@ -396,38 +438,50 @@ class Tables:
                                           "version": request["version"]}}
 
     # replay --------------------------------------------------------------------------------
-    async def replay(self, game_id: str, lang: str) -> dict:
+    async def replay(self, game_id: str, lang: str, start: int = 0, count: int | None = None) -> bytes:
+        """The replay's JSON (steps start .. start+count-1), built once per game and language off the
+        event loop; only the header and the joining of ready-made steps happen here."""
         _check_lang(lang)
         live = await self.get(game_id)
-        if not live.game.is_over:
-            raise ApiError(409, "server.err.not_finished")
-        game = live.game
         steps = await self._replay_steps(live, lang)
-        return {"id": live.id, "game": game.rules.name, "players": game.players, "options": game.options,
+        game = live.game
+        head = {"id": live.id, "game": game.rules.name, "players": game.players, "options": game.options,
                 "seats": public_seats(live.seats), "version": len(game.log), "seed": str(game.seed),
-                "seed_kind": live.seed_kind, "steps": steps}
+                "seed_kind": live.seed_kind, "start": start, "total": len(steps)}
+        page = steps[start:] if count is None else steps[start:start + count]
+        return json.dumps(head, ensure_ascii=False)[:-1].encode() + b', "steps": [' + b",".join(page) + b"]}"
 
     async def replay_view(self, game_id: str, step: int, lang: str) -> dict:
         """The spectator's view after `step` actions of a finished game (for the replay viewer)."""
         _check_lang(lang)
         live = await self.get(game_id)
-        if not live.game.is_over:
-            raise ApiError(409, "server.err.not_finished")
         steps = await self._replay_steps(live, lang)
         if not 0 <= step < len(steps):
             raise ApiError(404, "server.err.no_step", step=step, last=len(steps) - 1)
-        return steps[step]["view"]
+        return json.loads(steps[step])["view"]
 
-    async def _replay_steps(self, live: Live, lang: str) -> list[dict]:
-        """The replay of a finished game, computed once per (game, language, revision)."""
-        key = (live.id, lang, live.revision)
-        steps = self.replays.pop(key, None)
-        if steps is None:
-            steps = await anyio.to_thread.run_sync(replay_steps, live.game, lang)
-        self.replays[key] = steps  # most recently used last
-        while len(self.replays) > REPLAY_CACHE:
+    async def _replay_steps(self, live: Live, lang: str) -> list[bytes]:
+        """Each step's JSON, from the cache or built once (concurrent requests share the work)."""
+        if not live.game.is_over:
+            raise ApiError(409, "server.err.not_finished")
+        key = (live.id, lang, len(live.game.log))
+        cached = self.replays.pop(key, None)
+        if cached is None:
+            job = self.replay_jobs.get(key)
+            if job is None:
+                job = self.replay_jobs[key] = asyncio.ensure_future(self._build_replay(live.game, lang))
+                job.add_done_callback(lambda _f: self.replay_jobs.pop(key, None))
+            cached = await asyncio.shield(job)
+        self.replays[key] = cached  # most recently used last
+        while len(self.replays) > REPLAY_CACHE or sum(n for _s, n in self.replays.values()) > REPLAY_CACHE_BYTES:
+            if len(self.replays) == 1:
+                break
             self.replays.pop(next(iter(self.replays)))
-        return steps
+        return cached[0]
+
+    async def _build_replay(self, game: Game, lang: str) -> tuple[list[bytes], int]:
+        steps = await anyio.to_thread.run_sync(replay_json, game, lang, limiter=self.replay_limiter)
+        return steps, sum(map(len, steps))
 
     # startup -------------------------------------------------------------------------------
     async def resume_bots(self) -> int:
@@ -441,15 +495,18 @@ class Tables:
                 n += 1
         return n
 
-    async def summaries(self) -> list[dict]:
+    async def summaries(self, offset: int = 0, limit: int = 50) -> tuple[list[dict], int]:
+        """A page of the open and running games (oldest first) and how many there are in all."""
+        def read():
+            return self.store.summaries(offset=offset, limit=limit), self.store.count()
         try:
-            rows = await anyio.to_thread.run_sync(self.store.summaries)
+            rows, total = await anyio.to_thread.run_sync(read)
         except SQLAlchemyError:
             log.exception("cannot list games")
             raise ApiError(503, "server.err.database") from None
         return [{"id": r["id"], "game": r["game"], "players": r["players"], "options": r["options"],
                  "seats": public_seats(r["seats"]), "status": r["status"], "version": r["version"],
-                 "to_play": r["to_play"], "created": iso(r["created"])} for r in rows]
+                 "to_play": r["to_play"], "created": iso(r["created"])} for r in rows], total
 
 
 def replay_steps(game: Game, lang: str) -> list[dict]:
@@ -472,6 +529,11 @@ def replay_steps(game: Game, lang: str) -> list[dict]:
         g.apply(action)
         step(n, seat)
     return steps
+
+
+def replay_json(game: Game, lang: str) -> list[bytes]:
+    """`replay_steps`, each step as compact JSON (worker thread)."""
+    return [json.dumps(step, ensure_ascii=False, separators=(",", ":")).encode() for step in replay_steps(game, lang)]
 
 
 def _not_over(live: Live) -> None:
