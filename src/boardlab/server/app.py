@@ -199,7 +199,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, *, bot_bud
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError):
-        return JSONResponse(exc.body(request_lang(request.query_params.get("lang"))), status_code=exc.status)
+        return JSONResponse(exc.body(request_lang(request.query_params.get("lang"))), status_code=exc.status,
+                            headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError):

@@ -114,7 +114,8 @@ class RateLimit:
             times.popleft()
         if len(times) >= self.limit:
             wait = max(1, int(times[0] + self.window - now + 0.999))
-            raise ApiError(429, "server.err.rate_limited", limit=self.limit, window=int(self.window), wait=wait)
+            raise ApiError(429, "server.err.rate_limited", headers={"Retry-After": str(wait)}, limit=self.limit,
+                           window=int(self.window), wait=wait)
         times.append(now)
         if len(self.seen) > 10_000:  # forget clients that went quiet
             self.seen = {c: t for c, t in self.seen.items() if t and t[-1] > now - self.window}

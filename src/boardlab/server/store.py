@@ -47,7 +47,8 @@ games = sa.Table(
 sa.Index("ix_games_status", games.c.status)
 
 COLUMNS = [c.name for c in games.columns]
-SUMMARY = ["id", "game", "players", "options", "seats", "version", "status", "to_play", "created", "updated"]
+SUMMARY = ["id", "game", "players", "options", "seats", "version", "status", "to_play", "created", "updated",
+           "seed_kind"]
 MIGRATIONS = Path(__file__).with_name("migrations")
 DEFAULT_URL = "sqlite:///boardlab.sqlite"
 

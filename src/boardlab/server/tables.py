@@ -506,7 +506,8 @@ class Tables:
             raise ApiError(503, "server.err.database") from None
         return [{"id": r["id"], "game": r["game"], "players": r["players"], "options": r["options"],
                  "seats": public_seats(r["seats"]), "status": r["status"], "version": r["version"],
-                 "to_play": r["to_play"], "created": iso(r["created"])} for r in rows], total
+                 "to_play": r["to_play"], "created": iso(r["created"]), "seed_kind": r["seed_kind"]}
+                for r in rows], total
 
 
 def replay_steps(game: Game, lang: str) -> list[dict]:
