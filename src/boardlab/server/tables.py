@@ -132,9 +132,9 @@ class Tables:
         return self.locks[game_id]
 
     async def get(self, game_id: str) -> Live:
-        self.used[game_id] = time.monotonic()
         live = self.live.get(game_id)
         if live is not None:
+            self.used[game_id] = time.monotonic()
             return live
         try:
             row = await anyio.to_thread.run_sync(self.store.get, game_id)
@@ -143,9 +143,9 @@ class Tables:
             raise ApiError(503, "server.err.database") from None
         if row is None:
             raise ApiError(404, "server.err.not_found", id=game_id)
+        self.used[game_id] = time.monotonic()
         if game_id in self.live:  # loaded by someone else meanwhile
             return self.live[game_id]
-        self.used[game_id] = time.monotonic()
         try:
             live = await anyio.to_thread.run_sync(Live.from_row, row)
         except BoardlabError:
@@ -174,7 +174,7 @@ class Tables:
                 self.used.pop(game_id, None)
                 gone += 1
         for game_id in [g for g in self.used if g not in self.live]:
-            self.used.pop(game_id)  # asked for but never loaded (unknown ids)
+            self.used.pop(game_id)  # its row could not be restored
         return gone
 
     async def sweep_forever(self) -> None:
