@@ -11,7 +11,7 @@ import pytest
 
 import boardlab
 from boardlab.core import rng
-from server_helpers import need_web, wait_for
+from server_helpers import need_web, postgres_server, postgres_url, wait_for  # noqa: F401
 
 need_web()
 
@@ -150,7 +150,13 @@ def test_the_keyed_stream_is_uniform_and_its_games_replay_bit_for_bit():
         assert boardlab.load(save).state_hash() == boardlab.load(save, trust_snapshot=True).state_hash() == g.state_hash()
 
 
-def test_secret_seed_games_survive_a_restart(db_url):
+@pytest.fixture(params=["sqlite", pytest.param("postgres", marks=pytest.mark.postgres)])
+def any_db(request, db_url):
+    return db_url if request.param == "sqlite" else request.getfixturevalue("postgres_url")
+
+
+def test_secret_seed_games_survive_a_restart(any_db):
+    db_url = any_db
     with TestClient(create_app(db_url)) as c:
         r = create(c, seats=(HUMAN, bot("greedy")))
         gid, tokens = r.json()["id"], tokens_of(r)
