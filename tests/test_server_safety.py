@@ -3,6 +3,7 @@ attack from issue 15 and checks that it fails, with a clear error and nothing ch
 from __future__ import annotations
 
 import asyncio
+import threading
 import json
 import random
 import time
@@ -216,8 +217,9 @@ def _to_seat(g, seat: int):
 
 # ---- 3. replays ---------------------------------------------------------------------------------------
 def test_replays_are_built_once_off_the_event_loop_and_paged(db_url, monkeypatch):
-    """Two clients looping on the 2 MB replay of a Great Wall game: the event loop never stalls (it
-    stalled 0.5 s per request when the replay was encoded on it), and the replay is built once."""
+    """Two clients looping on the 2 MB replay of a Great Wall game: the replay is built once, on a worker
+    thread, never on the event loop's (where it stalled every request 0.5-2 s); requests only join bytes.
+    (No wall-clock assertion: the loop's stall is measured in docs/web-api.md, not here.)"""
     from boardlab.server import tables as tables_module
 
     store = Store(db_url)
@@ -225,7 +227,9 @@ def test_replays_are_built_once_off_the_event_loop_and_paged(db_url, monkeypatch
     app = create_app(store=store)
     builds = []
     real = tables_module.replay_json
-    monkeypatch.setattr(tables_module, "replay_json", lambda g, lang: builds.append(lang) or real(g, lang))
+    monkeypatch.setattr(tables_module, "replay_json",
+                        lambda g, lang: builds.append((lang, threading.current_thread() is loop_thread)) or real(g, lang))
+    loop_thread = threading.current_thread()  # asyncio.run below runs the event loop on this thread
 
     async def main():
         transport = httpx.ASGITransport(app=app)
@@ -234,33 +238,22 @@ def test_replays_are_built_once_off_the_event_loop_and_paged(db_url, monkeypatch
                                                     "seats": [HUMAN] * 4})
             gid = r.json()["id"]
             put(type("C", (), {"app": app})(), gid, played("greatwall", 4, 3))
-            worst, stop = 0.0, asyncio.Event()
-
-            async def probe():
-                nonlocal worst
-                loop = asyncio.get_running_loop()
-                while not stop.is_set():
-                    t = loop.time()
-                    await asyncio.sleep(0.002)
-                    worst = max(worst, loop.time() - t - 0.002)
 
             async def looping():
                 return [await http.get(f"/api/games/{gid}/replay") for _ in range(3)]
 
-            watcher = asyncio.create_task(probe())
             answers = sum(await asyncio.gather(looping(), looping()), [])
-            stop.set()
-            await watcher
             whole = answers[0].json()
             pages = [await http.get(f"/api/games/{gid}/replay", params={"start": s, "count": 100})
                      for s in range(0, whole["total"], 100)]
-            return worst, answers, whole, [p.json() for p in pages]
+            return answers, whole, [p.json() for p in pages]
 
-    worst, answers, whole, pages = asyncio.run(main())
+    answers, whole, pages = asyncio.run(main())
     assert all(a.status_code == 200 and a.content == answers[0].content for a in answers)
-    assert len(answers[0].content) > 1_500_000 and builds == ["en"]
-    assert worst < 0.3, f"the event loop stalled {worst:.2f}s"  # 0.5-2 s when the replay was encoded on it
-    assert [s for p in pages for s in p["steps"]] == whole["steps"] and whole["total"] == len(whole["steps"]) == 425
+    assert len(answers[0].content) > 1_500_000 and builds == [("en", False)]
+    game = played("greatwall", 4, 3)
+    assert [s for p in pages for s in p["steps"]] == whole["steps"]
+    assert whole["total"] == len(whole["steps"]) == len(game.log) + 1
     assert pages[1]["start"] == 100 and [s["n"] for s in pages[1]["steps"]] == list(range(100, 200))
 
 

@@ -94,7 +94,15 @@ class ISMCTSParams(_Params):
     width: int = Field(8, ge=0, le=1000)
 
 
-PARAMS: dict[str, type[_Params]] = {"random": RandomParams, "greedy": GreedyParams, "ismcts": ISMCTSParams}
+class PlannerParams(_Params):
+    samples: int = Field(2, ge=1, le=64)
+    depth: int = Field(6, ge=0, le=200)
+
+
+PARAMS: dict[str, type[_Params]] = {"random": RandomParams, "greedy": GreedyParams, "ismcts": ISMCTSParams,
+                                    "planner": PlannerParams}
+# agents whose search stops at a time budget (the web server's per-move cap)
+BUDGETED = ("ismcts", "planner")
 
 
 def parse_spec(spec: str) -> tuple[str, dict]:
@@ -126,7 +134,7 @@ def make_agent(spec: str, seed: int = 0, budget: float | None = None) -> Agent:
     `:` also separates parameters), checked by its schema (`PARAMS`). `budget`: at most this
     many seconds of thinking per move (agents that search stop there)."""
     name, kwargs = parse_spec(spec)
-    if budget is not None and name == "ismcts":
+    if budget is not None and name in BUDGETED:
         kwargs["budget"] = budget
     try:
         return _agents()[name](seed=seed, **kwargs)

@@ -3,6 +3,8 @@ donation of three resources) and judges where they lead by the game's plan value
 (`Ruleset.plan_evaluate`: The Great Wall counts the battles to come by their likely outcome)."""
 from __future__ import annotations
 
+import time
+
 from ..core.rng import Stream
 from . import Agent
 from .model import Model
@@ -18,18 +20,22 @@ class PlannerAgent(Agent):
     name = "planner"
     LOOKAHEAD = 200  # decisions at most in a lookahead
 
-    def __init__(self, seed: int = 0, samples: int = 2, depth: int = 6):
+    def __init__(self, seed: int = 0, samples: int = 2, depth: int = 6, budget: float | None = None):
         if samples < 1 or depth < 0:
             raise ValueError("samples must be at least 1 and depth at least 0")
         self.stream = Stream(seed)
         self.samples, self.depth = samples, depth
+        self.budget = budget  # a hard cap on seconds per move (the web server's): no sample starts after it
 
     def act(self, view, legal: list[str], model: Model) -> str:
         if len(legal) == 1:
             return legal[0]
         totals = dict.fromkeys(legal, 0.0)
         seat = model.seat
-        for _ in range(self.samples):
+        cap = None if self.budget is None else time.monotonic() + self.budget
+        for k in range(self.samples):
+            if k and cap is not None and time.monotonic() > cap:
+                break
             base = model.sample(self.stream)
             done = base.rules.plan_lookahead(base.state, seat)
             for action in legal:
