@@ -7,10 +7,12 @@ import threading
 import json
 import random
 import time
+from types import SimpleNamespace
 
 import pytest
 
 import boardlab
+from boardlab.agents import choose, make_agent
 from boardlab.core import rng
 from server_helpers import need_web, postgres_server, postgres_url, wait_for  # noqa: F401
 
@@ -187,13 +189,33 @@ def test_bot_settings_out_of_bounds_or_not_numbers_are_refused_and_nothing_is_st
     assert rows(client) == [] and client.app.state.tables.live == {}
 
 
-def test_a_bot_move_never_takes_longer_than_the_servers_budget(db_url):
+def test_a_bot_move_never_takes_longer_than_the_servers_budget(db_url, monkeypatch):
+    """The server hands every bot its per-move budget, and a search stops at it whatever its settings
+    (a fake clock: each reading 0.1 s later, so no wall-clock time is asserted)."""
+    from boardlab.agents import ismcts, planner
+    from boardlab.server import bots as bots_module
+
+    given = []
+    real = bots_module.make_agent
+    monkeypatch.setattr(bots_module, "make_agent", lambda spec, seed=0, budget=None:
+                        given.append((spec, budget)) or real(spec, seed=seed, budget=budget))
     with TestClient(create_app(db_url, bot_budget=0.3)) as c:
         r = create(c, seats=(bot("ismcts:iterations=200000,depth=50"), HUMAN), seed=1)
         gid = r.json()["id"]
-        start = time.monotonic()
-        wait_for(lambda: c.get(f"/api/games/{gid}").json()["version"] >= 1, timeout=20, what="the bot's move")
-        assert time.monotonic() - start < 10  # 200,000 iterations would take minutes
+        wait_for(lambda: c.get(f"/api/games/{gid}").json()["version"] >= 1, timeout=60, what="the bot's move")
+    assert given and all(budget == 0.3 for _, budget in given)
+    clock = iter(x / 10 for x in range(10**6))
+    fake = SimpleNamespace(perf_counter=lambda: next(clock), monotonic=lambda: next(clock))
+    for module in (ismcts, planner):
+        monkeypatch.setattr(module, "time", fake)
+    g = boardlab.new_game("carcassonne", 2, seed=1)
+    search = make_agent("ismcts:iterations=200000,depth=50", seed=1, budget=0.3)
+    assert choose(search, g) in g.legal_action_ids() and search.last_iterations <= 3
+    from boardlab.agents.model import Model
+    samples, sample = [], Model.sample
+    monkeypatch.setattr(Model, "sample", lambda self, stream: samples.append(1) or sample(self, stream))
+    plans = make_agent("planner:samples=64", seed=1, budget=0.3)
+    assert choose(plans, g) in g.legal_action_ids() and 1 <= len(samples) <= 5   # not 64
 
 
 def test_a_stored_bot_spec_that_is_now_refused_does_not_leave_the_game_waiting(db_url):
