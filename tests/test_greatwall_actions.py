@@ -17,7 +17,7 @@ from boardlab.games.greatwall import actions as A, view
 
 BASE_IDS = ["skip", "general:su_dongpo", "command:red_haste", "wood:0", "stone:17", "gold:99", "section:3",
             "advisor:0", "to:quarry", "from:supply", "activate:post_office", "build:2", "archer:1",
-            "horseman:3:spearman", "fort:2:wood+gold", "buy:quarry", "upgrade:temple", "resource:chi",
+            "horseman:3:spearman", "fort:2:wood+gold", "buy:quarry:archer", "upgrade:temple", "resource:chi",
             "move:horseman@2", "tactic:volley", "slot:3:6", "column:1:3", "dispatch:horseman:3", "slot:5"]
 
 

@@ -5,6 +5,7 @@ import re
 
 import pytest
 
+from boardlab.core.registry import ruleset
 from boardlab.games.greatwall import content as C
 from boardlab.games.greatwall import data_tables as D
 
@@ -24,12 +25,16 @@ def test_the_horde_deck_is_8_types_of_3_with_every_printed_value():
         assert 0 <= h.invasion < D.BOARD.sections
 
 
-@pytest.mark.rule("GW-COMMAND-04", "GWA-COMMAND-01", "GWA-COMMAND-02")
-def test_each_clan_has_six_command_cards_with_tea_values_one_to_six():
+@pytest.mark.rule("GW-COMMAND-04", "GWA-COMMAND-01", "GW-COMMAND-06")
+def test_each_clan_has_the_same_six_command_designs_and_no_card_carries_an_order():
+    """The cards carry no Tea value (GW-COMMAND-06 orders them by the Tea track): a card naming one is
+    refused as content."""
     assert len(D.CLANS) == 5
-    for clan in D.CLANS:
-        cards = [D.COMMANDS[c] for c in D.CLAN_CARDS[clan.id]]
-        assert sorted(c.tea for c in cards) == [1, 2, 3, 4, 5, 6]
+    designs = {clan.id: sorted(c.removeprefix(clan.id + "_") for c in D.CLAN_CARDS[clan.id]) for clan in D.CLANS}
+    assert len(set(map(tuple, designs.values()))) == 1 and len(designs["red"]) == 6
+    spec = D.COMMANDS["red_haste"].model_dump(by_alias=True)
+    with pytest.raises(ValueError, match="tea"):
+        type(D.COMMANDS["red_haste"]).model_validate({**spec, "tea": 6})
 
 
 def test_deck_sizes_meet_the_issue():
@@ -92,3 +97,16 @@ def test_a_malformed_card_file_is_refused_with_its_reason():
         C.Advisor.model_validate({k: v for k, v in good.items() if k != "names"})
     with pytest.raises(ValueError, match="unknown effect"):
         C.Advisor.model_validate(dict(good, effects=[{"teleport": 1}]))
+
+
+def test_card_ids_are_unique_across_every_card_table():
+    """Actions, events and rule texts name a card by its id alone: an id shared by two tables (the Advisor
+    and the 5-player General Meng Gong once were) would show one card's text for the other."""
+    assert D.duplicate_card_ids() == []
+    ids = [card for table in D.CARD_TABLES for card in table]
+    assert len(ids) == len(set(ids))
+    assert D.duplicate_card_ids(({"x": 1}, {"y": 1, "x": 2})) == ["x"]   # the check itself finds one
+    rules = ruleset("greatwall")
+    assert D.ADVISORS["meng_gong_advisor"].text.get("en") in rules.rule_text("advisor:meng_gong_advisor", "en")
+    assert D.GENERALS["meng_gong"].text.get("en") in rules.rule_text("general:meng_gong", "en")
+    assert "meng_gong" not in D.ADVISORS

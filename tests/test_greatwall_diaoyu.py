@@ -250,6 +250,7 @@ def test_the_fortress_falling_to_zero_ends_the_game_at_once_and_everyone_loses()
     assert g.state.flags["lost"] == ("AC-DIA-06", "AC-DIA-12", "AC-DIA-28")
     keys = [e.key for e in g.state.events[since:]]
     assert "ev.coop.lost" in keys and "ev.donation" not in keys and g.state.year == 1
+    assert "ev.winners" not in keys                                   # the shared loss alone is announced (D4)
 
 
 # ---- AC-DIA-25: the Builders' Camp -----------------------------------------------------------------------------

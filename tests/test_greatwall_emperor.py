@@ -18,8 +18,11 @@ from greatwall_helpers import events, fresh, new, run_from, run_tasks, scenario_
 
 
 def emperor(valued: str = "gold", **res):
+    """Year 1's Summer, the board emptied, nobody holding Shame yet (the pool full)."""
     g = scenario_summer("emperor")
     g.state.mods["emperor"] = valued
+    pool = g.state.mods["shame"]
+    pool.pool, pool.held = pool.pool + sum(pool.held), (0,) * g.players
     for seat, r in res.items():
         g.state.res[int(seat[1:])] = r
     return fresh(g)

@@ -13,7 +13,7 @@ from boardlab.games.greatwall import mechanics as M
 from boardlab.games.greatwall.modules import famine, shame
 from boardlab.games.greatwall.records import Activations
 from boardlab.games.greatwall.state import ARCHER, SPEARMAN
-from greatwall_helpers import (advance, events, fresh, new, put_horde, run_from, run_tasks, scenario_game,
+from greatwall_helpers import (advance, cover, events, fresh, new, put_horde, run_from, run_tasks, scenario_game,
                                scenario_summer)
 
 
@@ -37,11 +37,11 @@ def fam(food=(6, 6, 6), limit=12):
 @pytest.mark.rule("AC-FAM-03", "AC-FAM-04", "AC-FAM-05", "AC-FAM-06", "GWA-FAM-01", "D20", "D24")
 def test_setup_food_track_clerks_storage_limit_and_the_market():
     base, g = new(), scenario_game("famine")
-    assert food(g) == (6, 6, 6) and limit(g) == 15
+    assert food(g) == (6, 6, 6) and limit(g) == 9
     assert g.state.clerks == [c - 1 for c in base.state.clerks]        # AC-FAM-05: a Clerk on the track
     assert "market" in M.locations(g.state) and "market" not in M.locations(base.state)
     view = g.view(None)["scenario"]
-    assert view["food"] == [6, 6, 6] and view["limit"] == 15 and "market" in g.view(0)["locations"]
+    assert view["food"] == [6, 6, 6] and view["limit"] == 9 and "market" in g.view(0)["locations"]
 
 
 @pytest.mark.rule("AC-FAM-07", "GWA-FAM-02")
@@ -71,10 +71,9 @@ def test_the_market_buys_food_for_a_resource_or_sells_food_for_gold():
 
 
 def breach_board(g):
-    put_horde(g, 0, 0, "armoured_lancers")
-    put_horde(g, 0, 1, "armoured_lancers")
-    M.place_behind(g.state, 0, SPEARMAN, 0)
-    M.place_behind(g.state, 1, SPEARMAN, 0)
+    """Seats 0 and 1 each have a Spearman on an Armoured Lancers card (slot 2, no reward) at section 0."""
+    put_horde(g, 0, 0, "armoured_lancers", cover=cover((2, 0, "s")), units=((0, SPEARMAN, (2,)),))
+    put_horde(g, 0, 1, "armoured_lancers", cover=cover((2, 1, "s")), units=((1, SPEARMAN, (2,)),))
     return fresh(g)
 
 
@@ -82,8 +81,6 @@ def breach_board(g):
 def test_each_breaching_card_lowers_the_limit_and_food_above_it_drops_instead_of_shame():
     g = breach_board(fam(food=(12, 9, 11), limit=12))
     since = run_from(g, "spring.start")
-    while g.decision == "dispatch":
-        g.apply("pass")
     s = g.state
     assert limit(g) == 10 and food(g) == (10, 9, 10)    # 2 breaching cards
     assert [shame.held(s, seat) for seat in range(3)] == [0, 0, 0] and shame.pool(s) == 30
@@ -150,6 +147,7 @@ def test_feeding_no_one_sends_everyone_home():
     M.place_archer(s, 0, 1)
     s.soldiers[0] = (5, 1, 1)
     s.overseers["temple"] = (2, 0, 0)
+    s.overseer_units["temple"] = (SPEARMAN, None, None)   # the soldier it was (GW-OVERSEER-02)
     s.clerks[0] -= 1
     M.put_clerk(s, 0, "academy")
     clerks = s.clerks[0]
@@ -157,7 +155,22 @@ def test_feeding_no_one_sends_everyone_home():
     assert g.legal_action_ids() == ["unfed:archer@2", "unfed_overseer:temple", "unfed_clerk:academy", "unfed_all"]
     g.apply("unfed_all")
     assert s.archers[1] == () and s.soldiers[0] == (6, 2, 1)              # the Overseer was a Spearman
+    assert s.overseer_units["temple"] == (None, None, None)
     assert s.overseers["temple"] == (0, 0, 0) and s.clerks[0] == clerks + 1 and g.decision == "donate"
+
+
+@pytest.mark.rule("AC-FAM-13", "GW-OVERSEER-02")
+def test_an_unfed_overseer_goes_home_as_the_soldier_it_was():
+    """GW-OVERSEER-02: the Overseer is the soldier the player paid, of any kind; unfed, that soldier
+    goes back to its owner's supply."""
+    g = fam(food=(0, 0, 0))
+    s = g.state
+    s.soldiers[0] = (5, 1, 1)
+    s.overseers["quarry"] = (1, 0, 0)
+    s.overseer_units["quarry"] = (ARCHER, None, None)
+    run_from(fresh(g), "spring.after")
+    g.apply("unfed_overseer:quarry")
+    assert s.soldiers[0] == (5, 2, 1) and s.overseers["quarry"] == (0, 0, 0)
 
 
 @pytest.mark.rule("AC-FAM-12", "AC-FAM-13")

@@ -12,7 +12,7 @@ import pytest
 from boardlab.games.greatwall import mechanics as M
 from boardlab.games.greatwall.modules import freezing, shame
 from boardlab.games.greatwall.records import Activate
-from greatwall_helpers import (advance, events, fresh, put_horde, run_from, run_tasks, scenario_game,
+from greatwall_helpers import (advance, cover, events, fresh, put_horde, run_from, run_tasks, scenario_game,
                                scenario_summer)
 from boardlab.games.greatwall.state import SPEARMAN
 
@@ -92,19 +92,15 @@ def test_tribute_at_the_end_of_winter_all_at_once_with_a_clerk_on_the_field():
 
 
 def breach_board(g):
-    s = g.state
-    put_horde(g, 0, 0, "armoured_lancers")
-    put_horde(g, 0, 1, "armoured_lancers")
-    for seat in (0, 1):
-        M.place_behind(s, seat, SPEARMAN, 0)
+    put_horde(g, 0, 0, "armoured_lancers", cover=cover((2, 0, "s")), units=((0, SPEARMAN, (2,)),))
+    put_horde(g, 0, 1, "armoured_lancers", cover=cover((2, 1, "s")), units=((1, SPEARMAN, (2,)),))
     return fresh(g)
 
 
 def to_breach(g):
-    since = run_from(g, "spring.start")
-    while g.decision == "dispatch":
-        g.apply("pass")
-    return since
+    """Seats 0 and 1 each have a Spearman on an Armoured Lancers card (slot 2, no reward) at section 0:
+    nothing to dispatch, the section is breached."""
+    return run_from(g, "spring.start")
 
 
 @pytest.mark.rule("AC-FRZ-14", "GWA-FRZ-03", "D11")

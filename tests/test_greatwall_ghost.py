@@ -311,11 +311,16 @@ def test_killed_soldiers_leave_the_game_instead_of_going_back_to_supply(scenario
         g.apply(g.legal_action_ids()[-1])
     kills = [(e.params["seat"], e.params["unit"]) for e in events(g, "ev.kill", since)]
     assert kills == [(0, "spearman"), (1, "archer"), (2, "archer")]
+    why = [set(e.rules) for e in events(g, "ev.kill", since)]
+    assert all("GW-BREACH-08" in rules for rules in why)                   # the kill itself
     if scenario:
         assert s.soldiers == [(5, 2, 1)] * 3                               # gone for good
         assert g.view(0)["scenario"]["dead"] == {"0": 1, "1": 1, "2": 1}
+        # the log says why it left the game (AC-GHO-14), not that it went back to supply (GW-BREACH-12)
+        assert all("AC-GHO-14" in rules and "GW-BREACH-12" not in rules for rules in why)
     else:
         assert s.soldiers == [(6, 2, 1), (5, 3, 1), (5, 3, 1)]              # 004: back to supply
+        assert all("GW-BREACH-12" in rules and "AC-GHO-14" not in rules for rules in why)
 
 
 def _base_spring():
@@ -342,5 +347,6 @@ def test_an_archer_killed_by_a_card_effect_also_leaves_the_game():
     s.soldiers = [(5, 2, 1)] * 3
     since = run_tasks(g, [EffectOp(0, "kill_archers", 1, ("test",))], "summer.donate")
     assert [e.params["unit"] for e in events(g, "ev.kill", since)] == ["archer"]
+    assert "AC-GHO-14" in events(g, "ev.kill", since)[0].rules
     assert s.archers[1] == () and s.soldiers[0] == (5, 2, 1) and dict(s.mods["ghost"].dead) == {0: 1}
     assert s.soldiers[0][ARCHER] == 2

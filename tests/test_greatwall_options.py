@@ -141,13 +141,16 @@ def test_a_scenario_with_both_expansions_is_refused_naming_ac_07():
     names_rule(refused({"scenario": "ghost", "expansions": ["genghis", "rat"]}), "AC-07")
 
 
-@pytest.mark.rule("GK-24", "GK-25", "GK-02")
+@pytest.mark.rule("D4", "AC-07", "GK-24", "GK-25", "GK-02")
 @pytest.mark.parametrize("expansions", [["genghis"], ["genghis", "rat"]])
-def test_genghis_khan_in_cooperative_mode_is_refused(expansions):
-    """GK-24: the Khan's objective is competitive-only; GK-25: a cooperative game ends only by the
-    base rules. Refused before the "not available yet" check, so the reason is the rule."""
+def test_genghis_khan_in_cooperative_mode_is_refused_by_d4_and_ac_07(expansions):
+    """GK-24/25 allow the Khan in a cooperative game (without his objective, ending by the base rules);
+    it is refused because the cooperative mode exists only for the co-op scenarios (D4), which take no
+    expansion (AC-07). The error names those rules, not GK-24/25."""
     err = refused({"expansions": expansions, "mode": "cooperative"})
-    names_rule(err, "GK-24")
+    names_rule(err, "D4")
+    names_rule(err, "AC-07")
+    assert "GK-24" not in str(err) and "GK-25" not in str(err)
     assert "genghis" in str(err) and "cooperative" in str(err)
 
 

@@ -318,10 +318,10 @@ def test_when_the_rats_location_activates_each_player_there_gains_one_gold(where
 def test_rat_gold_goes_to_the_players_there_in_tea_order():
     g = rat_winter(where="quarry")
     g.state.tea = [2, 0, 1]
-    place(g, "quarry", 2, 1)
-    commit(g, "haste", "despotism", "despotism")
+    place(g, "quarry", 0, 1)
+    commit(g, "despotism", "despotism", "haste")   # seat 2, top of the Tea track, resolves first
     since = len(g.state.events)
-    move(g, 0, "supply", "quarry")
+    move(g, 2, "supply", "quarry")
     advance(g, lambda x: x.decision == "command" or x.state.season != "winter")
     assert rat_gold(g, since) == [2, 0, 1]
 

@@ -90,6 +90,7 @@ def test_surviving_two_years_wins_for_everyone_and_held_shame_still_costs_honor(
     assert s.year == 2 and not events(g, "ev.breached") and not s.flags.get("lost")
     assert g.winners == [0, 1, 2]                                     # AC-03: all win together
     assert "AC-03" in events(g, "ev.coop.won")[0].rules
+    assert not events(g, "ev.winners")                                # D4: no single winner announced first
     penalty = [e for e in events(g, "ev.shame.penalty")]
     assert [(e.params["seat"], e.params["n"]) for e in penalty] == [(1, 10)]       # D11: 5 per token
     assert not [e for e in events(g, "ev.year") if e.params["year"] == 3]           # only 2 years
@@ -160,7 +161,7 @@ def test_no_upgrade_path_offers_the_gold_mine_overseer():
     assert L.overseer_options(s, 0, "quarry", False) == ["upgrade:quarry"]
     any_loc = L.overseer_options(s, 0, "any", True)
     assert "upgrade:quarry" in any_loc and not [o for o in any_loc if o.endswith("gold_mine")]
-    assert "buy:gold_mine" in L.overseer_options(s, 1, "any", True)            # a new one at level 1: yes
+    assert "buy:gold_mine:spearman" in L.overseer_options(s, 1, "any", True)   # a new one at level 1: yes
     base = boardlab.new_game("greatwall", 3, seed=1).state
     base.overseers["gold_mine"] = (1, 0, 0)
     base.res[0] = (5, 5, 5, 5)
@@ -252,18 +253,19 @@ def winter(seed: int = 1, tea=(0, 1, 2)):
 @pytest.mark.rule("AC-RED-18", "AC-RED-19", "GWA-RED-04", "GW-ACTIVATE-01")
 @pytest.mark.parametrize("loc, others, tea, returned", [
     ("quarry", (1, 1), (0, 1, 2), 1),          # seat 1 has 2 of 3: most
-    ("quarry", (1, 2), (2, 1, 0), 2),          # 1 each: the Tea track decides (seat 2 on top)
-    ("quarry", (1, 2), (1, 0, 2), 1),
+    ("quarry", (1, 0), (2, 1, 0), 2),          # 1 each: the Tea track decides (seat 2 on top)
+    ("quarry", (0, 2), (1, 0, 2), 1),
     ("temple", (2, 2), (0, 1, 2), 2),
 ])
 def test_a_production_activation_sends_one_clerk_of_the_majority_to_the_envoy(loc, others, tea, returned):
     g = winter(tea=tea)
     place(g, loc, *others)
     post = list(g.state.post_clerks)
-    commit(g, "haste", "despotism", "despotism")
+    commit(g, "haste", "haste", "haste")
     since = len(g.state.events)
-    do(g, 0, "from:supply")
-    do(g, 0, f"to:{loc}")                                   # seat 0 fills it: it activates
+    filler = tea[0]                                         # the top of the Tea track resolves first
+    do(g, filler, "from:supply")
+    do(g, filler, f"to:{loc}")                              # and fills it: it activates
     while g.decision in ("clerk_from", "bottom", "overseer"):
         g.apply("done" if g.decision == "clerk_from" else "skip")
     assert loc in [e.params["location"] for e in events(g, "ev.activate", since)]
@@ -305,14 +307,14 @@ def test_clerks_returned_beyond_the_envoys_price_spaces_cost_the_first_price():
 @pytest.mark.rule("AC-RED-18")
 def test_an_action_location_sends_no_clerk_to_the_envoy():
     g = winter()
-    place(g, "tea_house", 1)
+    place(g, "war_room", 1)
     commit(g, "haste", "despotism", "despotism")
     since = len(g.state.events)
     do(g, 0, "from:supply")
-    do(g, 0, "to:tea_house")
+    do(g, 0, "to:war_room")
     while g.decision in ("clerk_from", "bottom", "overseer"):
         g.apply("done" if g.decision == "clerk_from" else "skip")
-    assert "tea_house" in [e.params["location"] for e in events(g, "ev.activate", since)]
+    assert "war_room" in [e.params["location"] for e in events(g, "ev.activate", since)]
     assert not events(g, "ev.red.to_envoy", since)
 
 

@@ -165,6 +165,7 @@ def _post_office(g, clerks: int):
     seat = g.to_play
     g.state.clerks[seat] -= clerks
     g.state.clerks_on["post_office"] = (seat,) * clerks
+    g.state.res[seat] = (0, 0, 12, 0)       # Gold to buy with
     for other in range(g.players):
         g.state.advisors[other] = ()        # no Advisor decisions on the way
     fresh(g).apply("done")
@@ -228,12 +229,19 @@ def test_advisors_dealt_four_each_and_six_on_the_track(players):
 
 
 @pytest.mark.rule("GW-SETUP-20", "GW-SETUP-21", "GW-SETUP-22", "GWA-TRACK-01")
-@pytest.mark.parametrize("players", [3, 4, 5])
-def test_tea_and_leader_tracks_start_lower_seat_on_top(players):
-    g = new(players, seed=9)
-    assert g.state.tea == list(range(players))
-    assert g.state.leader == list(range(players))
-    assert g.view(0)["tea"] == list(range(players))
+@pytest.mark.parametrize("players", [2, 3, 4, 5])
+def test_tea_and_leader_tracks_start_in_the_order_of_markers_numbered_at_random(players):
+    """GW-SETUP-22: the lower-numbered marker on top, the same order on both tracks; who has which number
+    is drawn (GWA-TRACK-01), so no seat starts on top by its place at the table."""
+    orders = set()
+    for seed in range(12):
+        g = new(players, seed=seed)
+        assert sorted(g.state.tea) == list(range(players)) and g.state.leader == g.state.tea
+        assert g.view(0)["tea"] == g.state.tea and new(players, seed=seed).state.tea == g.state.tea
+        ev = [e for e in g.state.events if e.key == "ev.tracks"]
+        assert [e.params["seats"] for e in ev] == [g.state.tea] and "GW-SETUP-22" in ev[0].rules
+        orders.add(tuple(g.state.tea))
+    assert len({order[0] for order in orders}) > 1
 
 
 # ---- Generals: deal 2, keep 1 in secret -------------------------------------------------------------------
@@ -514,12 +522,15 @@ def test_breach_kills_troops_and_costs_honor():
     honor = list(g.state.honor)
     g.apply("slot:1:2")                         # a slot without reward
     assert g.decision == "dispatch" and g.to_play == 1
-    g.apply("pass")
+    assert g.legal_action_ids() == ["dispatch:spearman:1"]             # no holding back (GW-BATTLE-11)
+    g.apply("dispatch:spearman:1")
+    g.apply("slot:3")                           # a slot without reward
     advance(g, season_is("summer"))
     assert g.state.honor == [honor[0] - 3, honor[1] - 3, honor[2]]   # 1 + 2 unpaid Gold each
     assert g.state.archers[0] == () and g.state.soldiers[0][ARCHER] == 4   # the Archer was killed
-    assert g.state.behind[0] == ((1, SPEARMAN),)                        # behind the Wall: untouched
-    assert any(e.params["seat"] == 0 and e.params["unit"] == "archer" for e in events(g, "ev.kill"))
+    assert g.state.behind[0] == () and g.state.soldiers[1][SPEARMAN] == 10  # and the Spearman on the card
+    killed = [(e.params["seat"], e.params["unit"]) for e in events(g, "ev.kill")]
+    assert (0, "archer") in killed and (1, "spearman") in killed
 
 
 # ---- the year and the whole game ------------------------------------------------------------------------------

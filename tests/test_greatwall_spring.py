@@ -240,7 +240,8 @@ def test_the_boosted_half_costs_its_chi_and_replaces_the_base_half(chi, choice, 
         assert g.decision == "boost" and g.legal_action_ids() == ["boost", "base"]
         do(g, 0, choice)
     assert g.decision == "dispatch"
-    do(g, 0, "pass")
+    do(g, 0, "dispatch:spearman:1")             # dispatching is not optional (GW-BATTLE-11)
+    do(g, 0, "slot:2")                            # a slot without reward
     assert g.state.res[0][3] == chi_after
     tactic = events(g, "ev.tactic", since)[0]
     assert tactic.params["half"] == (choice or "base")
@@ -398,7 +399,7 @@ def test_shots_only_hit_undefeated_cards_and_a_card_beaten_by_archers_alone_is_d
     assert events(g, "ev.discard_horde", since)[0].rules == ("GW-BREACH-16", "GWA-BREACH-04")
 
 
-# ---- step 4: dispatch (GW-BATTLE-09..16, GWA-BATTLE-04, GWA-BARRACKS-01) -----------------------------------------
+# ---- step 4: dispatch (GW-BATTLE-09..16, GWA-BARRACKS-01) ------------------------------------------------------
 
 @pytest.mark.rule("GW-BATTLE-09", "GW-BATTLE-10", "GW-BATTLE-14", "GW-BATTLE-16", "GWA-BARRACKS-01")
 def test_spearmen_go_to_the_nearest_row_horsemen_anywhere_covering_two_slots():
@@ -411,7 +412,7 @@ def test_spearmen_go_to_the_nearest_row_horsemen_anywhere_covering_two_slots():
     s.forts[0] = 1                                # Defence 6 holds the 2 + 3 Breach
     since = restart_spring(g)
     assert g.decision == "dispatch" and g.to_play == 0
-    assert g.legal_action_ids() == ["dispatch:spearman:1", "dispatch:horseman:1", "dispatch:horseman:2", "pass"]
+    assert g.legal_action_ids() == ["dispatch:spearman:1", "dispatch:horseman:1", "dispatch:horseman:2"]
     do(g, 0, "dispatch:horseman:2")
     do(g, 0, "slot:1")                            # 1 Gold
     assert g.decision == "slot" and "slot:1" not in g.legal_action_ids()
@@ -420,7 +421,7 @@ def test_spearmen_go_to_the_nearest_row_horsemen_anywhere_covering_two_slots():
     assert card[1][:2] == ((0, "h"), (0, "h")) and card[2] == ((0, HORSEMAN, (0, 1)),)
     assert s.res[0][2] == 2
     # the Spearman may still only go to row 0 (row 0 is undefeated)
-    assert g.legal_action_ids() == ["dispatch:spearman:1", "pass"]
+    assert g.legal_action_ids() == ["dispatch:spearman:1"]
     do(g, 0, "dispatch:spearman:1")
     do(g, 0, "slot:6")                            # 1 Honor
     assert horde(g, 0, 0)[2] == ((0, SPEARMAN, (5,)),)
@@ -438,37 +439,61 @@ def test_spearmen_reach_the_second_row_only_once_the_first_is_defeated():
     s.behind[0] = ((0, SPEARMAN), (0, SPEARMAN))
     s.forts[0] = 3
     restart_spring(g)
-    assert g.legal_action_ids() == ["dispatch:spearman:1", "pass"]
+    assert g.legal_action_ids() == ["dispatch:spearman:1"]
     do(g, 0, "dispatch:spearman:1")
     do(g, 0, "slot:6")                            # row 0 defeated
-    assert g.legal_action_ids() == ["dispatch:spearman:2", "pass"]
+    assert g.legal_action_ids() == ["dispatch:spearman:2"]
     do(g, 0, "dispatch:spearman:2")
     do(g, 0, "slot:2")
     # every soldier dispatched: the dispatch step is over
     assert g.decision == "donate"
 
 
-@pytest.mark.rule("GW-BATTLE-11", "GWA-BATTLE-04", "GW-BATTLE-09")
-def test_dispatch_alternates_in_leader_order_and_a_player_who_passes_is_done():
+@pytest.mark.rule("GW-BATTLE-09", "GW-BATTLE-11")
+def test_dispatch_is_not_optional_one_soldier_at_a_time_until_every_horde_is_defeated():
+    """GW-BATTLE-09/11: in Leader-track order, one soldier at a time, until every soldier at the section
+    is dispatched or every Horde there is defeated; nobody may pass (GWA-BATTLE-04 is retired)."""
     g = spring_game(leader=[0, 1, 2])
     s = g.state
+    put_horde(g, 0, 0, "keshig_guard")            # vital slots 1, 3, 4, 5
+    s.behind[0] = ((0, SPEARMAN), (0, SPEARMAN)) + ((1, SPEARMAN),) * 4
+    since = restart_spring(g)
+    turns = []
+    for seat, slot in ((0, 0), (1, 1), (0, 3), (1, 4), (1, 5)):   # seat 0 runs out, seat 1 goes on alone
+        assert g.decision == "dispatch" and "pass" not in g.legal_action_ids()
+        assert g.legal_action_ids() == ["dispatch:spearman:1"]
+        turns.append(g.to_play)
+        do(g, seat, "dispatch:spearman:1")
+        do(g, seat, f"slot:{slot + 1}")
+    assert turns == [0, 1, 0, 1, 1]
+    assert [e.params["seat"] for e in events(g, "ev.dispatch", since)] == [0, 1, 0, 1, 1]
+    # the card is defeated: the dispatch step ends, seat 1's fourth Spearman stays behind the Wall (first
+    # below); the card's soldiers then come back behind it (GW-BREACH-15)
+    assert events(g, "ev.defeated", since) and g.decision == "donate"
+    assert g.state.behind[0] == ((1, SPEARMAN), (0, SPEARMAN), (1, SPEARMAN), (0, SPEARMAN), (1, SPEARMAN),
+                                 (1, SPEARMAN))
+
+
+@pytest.mark.rule("GW-BATTLE-11", "GW-BATTLE-09")
+def test_every_soldier_at_the_section_is_dispatched_when_no_card_is_defeated():
+    g = spring_game(leader=[1, 0, 2])
+    s = g.state
     put_horde(g, 0, 0, "keshig_guard")
-    s.behind[0] = ((0, SPEARMAN), (0, SPEARMAN), (1, SPEARMAN), (1, SPEARMAN), (1, SPEARMAN))
+    s.behind[0] = ((0, SPEARMAN), (1, HORSEMAN), (1, SPEARMAN))
     s.forts[0] = 1
     since = restart_spring(g)
+    do(g, 1, "dispatch:spearman:1")               # seat 1 chooses which soldier goes first
+    do(g, 1, "slot:1")
+    assert g.legal_action_ids() == ["dispatch:spearman:1"]
     do(g, 0, "dispatch:spearman:1")
-    do(g, 0, "slot:1")
-    do(g, 1, "dispatch:spearman:1")
+    do(g, 0, "slot:2")
+    assert g.legal_action_ids() == ["dispatch:horseman:1"]   # the Horseman must go too
+    do(g, 1, "dispatch:horseman:1")
     do(g, 1, "slot:3")
-    do(g, 0, "pass")
-    # seat 0 passed: seat 1 dispatches on alone until all its soldiers are out
-    do(g, 1, "dispatch:spearman:1")
-    do(g, 1, "slot:2")
-    do(g, 1, "dispatch:spearman:1")
-    do(g, 1, "slot:4")
-    assert g.decision == "donate"
-    assert [e.params["seat"] for e in events(g, "ev.dispatch", since)] == [0, 1, 1, 1]
-    assert g.state.behind[0] == ((0, SPEARMAN),)  # the held-back Spearman stays behind the Wall
+    do(g, 1, "slot:6")
+    assert [e.params["seat"] for e in events(g, "ev.dispatch", since)] == [1, 0, 1, 1]  # a Horseman covers 2
+    assert g.state.behind[0] == () and not events(g, "ev.defeated", since)   # nobody held back
+    assert events(g, "ev.held", since) and g.decision == "donate"
 
 
 # ---- step 5.1: defeat and local victory (GW-BREACH-01..04, -13, -15) ------------------------------------------
@@ -570,8 +595,10 @@ def test_breach_effects_hit_players_at_the_section_and_unpaid_resources_cost_hon
     s.behind[1] = ((2, SPEARMAN),)
     s.res = [(0, 0, 3, 0), (0, 0, 1, 0), (0, 0, 5, 0)]
     since = restart_spring(g)
-    do(g, 0, "pass")
-    do(g, 1, "pass")
+    do(g, 0, "dispatch:spearman:1")
+    do(g, 0, "slot:4")                            # slots without reward
+    do(g, 1, "dispatch:spearman:1")
+    do(g, 1, "slot:6")
     assert events(g, "ev.breached", since)
     do(g, 0, "pay")                               # Plunder Band: 2 Gold paid
     assert g.legal_action_ids() == ["pay", "refuse"]
@@ -584,6 +611,8 @@ def test_breach_effects_hit_players_at_the_section_and_unpaid_resources_cost_hon
     unpaid = [(e.params["seat"], e.params["n"]) for e in events(g, "ev.unpaid", since)]
     assert unpaid == [(1, 1), (0, 1), (1, 1)]
     assert all({"GW-BREACH-06", "GW-BREACH-07"} <= set(e.rules) for e in events(g, "ev.unpaid", since))
+    # then the kills: the Plunder Band's one kill takes the first soldier dispatched onto it
+    assert [(e.params["seat"], e.params["unit"]) for e in events(g, "ev.kill", since)] == [(0, "spearman")]
 
 
 def _slaughter_setup(chi):
@@ -646,6 +675,61 @@ def test_a_victim_may_be_saved_for_3_chi_and_moves_behind_the_section():
     kills = [(e.params["seat"], e.params["unit"]) for e in events(g, "ev.kill", since)]
     assert kills == [(1, "spearman"), (0, "archer"), (2, "archer")]
     assert s.soldiers == [(5, 3, 1), (6, 2, 1), (5, 3, 1)]
+
+
+@pytest.mark.rule("GW-BREACH-08", "GW-BREACH-09", "GWA-BREACH-03")
+def test_soldiers_kept_behind_the_section_die_after_those_on_the_card_and_the_archers():
+    """GW-BREACH-08: the warriors slaughter the soldiers on the Wall, those stationed behind it too: a
+    soldier at the section is never safe by not fighting. Armoured Lancers (kill 3) with seat 2's
+    Spearman on it, seat 0's Archer on the Wall, seat 1's Archer behind it (saved in an earlier breach:
+    an Archer behind the Wall cannot be dispatched); Outriders (kill 1) behind; 4 + 2 > 4 breaches."""
+    g = spring_game()
+    s = g.state
+    put_horde(g, 0, 0, "armoured_lancers", cover=cover((2, 2, "s")), units=((2, SPEARMAN, (2,)),))
+    put_horde(g, 0, 1, "steppe_outriders")
+    s.archers[0] = (0,)
+    s.behind[0] = ((1, ARCHER),)
+    since = restart_spring(g)
+    do(g, 0, "slot:1:6")                          # the Archer shoots (1 Wood)
+    assert events(g, "ev.breached", since) and g.decision == "donate"
+    kills = events(g, "ev.kill", since)
+    assert [(e.params["seat"], e.params["unit"]) for e in kills] == [(2, "spearman"), (0, "archer"), (1, "archer")]
+    assert all({"GW-BREACH-08", "GW-BREACH-09", "GWA-BREACH-03"} <= set(e.rules) for e in kills)
+    assert s.archers[0] == () and s.behind[0] == () and horde(g, 0, 0)[2] == ()
+    assert s.soldiers == [(5, 3, 1), (5, 3, 1), (6, 2, 1)]     # back to their owners' supplies (GW-BREACH-12)
+
+
+@pytest.mark.rule("GW-BREACH-10", "GW-BREACH-11", "GWA-BREACH-03")
+def test_a_soldier_saved_from_one_card_is_not_slaughtered_by_the_next():
+    """GW-BREACH-10: 3 Chi prevent the soldier's death; it moves behind the section (GW-BREACH-11), where
+    the next breaching card's warriors do not choose it again."""
+    g = spring_game()
+    s = g.state
+    put_horde(g, 0, 0, "armoured_lancers", cover=cover((2, 0, "s")), units=((0, SPEARMAN, (2,)),))
+    put_horde(g, 0, 1, "steppe_outriders")       # 4 + 2 > 4
+    s.res[0] = (0, 0, 0, 3)
+    since = restart_spring(g)
+    do(g, 0, "save")
+    assert g.decision == "donate" and not events(g, "ev.kill", since)
+    assert s.behind[0] == ((0, SPEARMAN),) and s.res[0][3] == 0
+
+
+@pytest.mark.rule("GW-BREACH-09", "GWA-BREACH-03", "D15")
+def test_a_cards_kills_never_reach_soldiers_on_another_card():
+    """Each card kills among the soldiers on itself, then the Wall's Archers and the soldiers behind it:
+    the Outriders' warriors do not reach seat 1's Spearman on the Sappers, nor those on a defeated card."""
+    g = spring_game()
+    put_horde(g, 0, 0, "siege_sappers", cover=cover((1, 1, "s"), (4, 2, "s")),
+              units=((1, SPEARMAN, (1,)), (2, SPEARMAN, (4,))))
+    put_horde(g, 0, 1, "steppe_outriders")
+    put_horde(g, 0, 2, "steppe_outriders", cover=cover((0, 0, "s"), (5, 0, "s")),   # defeated (V0, V5)
+              units=((0, SPEARMAN, (0,)), (0, SPEARMAN, (5,))))
+    since = restart_spring(g)
+    assert events(g, "ev.defeated", since) and events(g, "ev.breached", since) and g.decision == "donate"
+    # Sappers (kill 1): seat 1's Spearman on it; Outriders (kill 1): nobody within its reach
+    assert [(e.params["seat"], e.params["unit"]) for e in events(g, "ev.kill", since)] == [(1, "spearman")]
+    assert horde(g, 0, 0)[2] == ((2, SPEARMAN, (4,)),)
+    assert g.state.behind[0] == ((0, SPEARMAN), (0, SPEARMAN))   # the defeated card's, back behind the Wall
 
 
 # ---- breach 5: cards move down (GW-BREACH-18, GWA-BREACH-05) ---------------------------------------------------

@@ -133,7 +133,8 @@ def test_units_take_their_article_and_tactic_halves_their_names():
     while not g.is_over:
         g.apply(choose(bots[g.to_play], g))
     log = " ".join(e["text"] for e in g.view(0)["log"])
-    assert not re.search(r"\ba (Archer|Horseman)\b", log)
+    assert not re.search(r"\b(a Archer|an (Horseman|Spearman|Bannerman))\b", log)
+    assert re.search(r"\ba Horseman\b", log)   # this game recruits and dispatches Horsemen
 
 
 def test_zh_hant_rows_are_pai_and_columns_zhihang_as_the_project_writes_them():

@@ -64,7 +64,7 @@ def test_two_player_setup_as_for_three_plus_secondary_race():
     assert s.res == [(2, 2, 2, 2)] * 2
     assert s.clerks == [6, 6] and s.post_clerks == [2, 2]       # as with 3 players
     assert s.soldiers == [(10, 4, 2)] * 2
-    assert s.tea == [0, 1] and s.leader == [0, 1]
+    assert sorted(s.tea) == [0, 1] and s.leader == s.tea
     # the Secondary race: a Clerk each on the Barracks, the Temple and the Lumber Mill; Honor at 0
     on = {loc: c for loc, c in s.clerks_on.items() if c}
     assert on == {"barracks": (SECONDARY,), "temple": (SECONDARY,), "lumber_mill": (SECONDARY,)}
@@ -213,7 +213,7 @@ def test_secondary_spearman_dispatched_after_own_gives_nothing_and_is_not_saved(
         s.tactics[seat] = ()
     g.apply(passive(fresh(g)))
     assert g.decision == "dispatch" and g.to_play == 0
-    assert g.legal_action_ids() == ["dispatch:spearman:1", "pass"]    # no Secondary before our own
+    assert g.legal_action_ids() == ["dispatch:spearman:1"]            # no Secondary before our own
     set_res(g, 0, chi=5)
     set_res(g, 1, chi=5)
     g.apply("dispatch:spearman:1")
@@ -248,7 +248,7 @@ def test_secondary_spearman_dispatched_after_own_gives_nothing_and_is_not_saved(
 # ---- Summer: the donation ranking ----------------------------------------------------------------------------
 
 
-def donation(a: int, b: int, secondary_honor: int = 0):
+def donation(a: int, b: int, secondary_honor: int = 3):
     """Year-1 Summer: seat 0 donates `a`, seat 1 donates `b`; returns (game, honor before)."""
     g = chosen(new(2, seed=11))
     advance(g, "donate")
@@ -295,12 +295,23 @@ def test_donation_ranking_with_secondary_race(a, b, gain):
     assert g.state.honor == [honor[0] + gain[0], honor[1] + gain[1]]
 
 
-@pytest.mark.rule("GW-TWOP-05", "GW-TWOP-15", "GWA-TWOP-01")
-def test_secondary_race_counts_12_whatever_its_honor_marker():
-    g, honor, _ = donation(13, 0, secondary_honor=25)
-    assert g.state.honor[0] == honor[0] + 12
-    g, honor, _ = donation(11, 0, secondary_honor=0)
-    assert g.state.honor[0] == honor[0] + 9
+@pytest.mark.rule("GW-TWOP-05", "GW-TWOP-15", "GW-TWOP-16", "GWA-TWOP-01")
+@pytest.mark.parametrize("wealth", [1, 25])
+def test_the_secondary_race_gives_all_its_wealth_counted_as_12(wealth):
+    """GW-TWOP-05: the wealth marker is used in the donation step; GW-TWOP-15: all of it counts as 12."""
+    g, honor, warehouse = donation(11, 0, secondary_honor=wealth)
+    assert g.state.honor[0] == honor[0] + 9                  # second, behind the Secondary race's 12
+    assert g.state.secondary_honor == 0                      # it gave all its wealth ...
+    assert g.state.warehouse == (warehouse[0] + 11, warehouse[1], warehouse[2])   # ... to nobody's Warehouse
+    ev = events(g, "ev.secondary_donation")[-1]
+    assert ev.params == {"n": wealth, "counts": 12} and {"GW-TWOP-05", "GW-TWOP-15"} <= set(ev.rules)
+
+
+@pytest.mark.rule("GW-TWOP-05", "GW-SUMMER-04", "GWA-TWOP-01")
+def test_a_secondary_race_without_wealth_gives_nothing_and_is_not_ranked():
+    g, honor, _ = donation(11, 4, secondary_honor=0)
+    assert g.state.honor == [honor[0] + 12, honor[1] + 9]    # the players take the first two ranks
+    assert events(g, "ev.secondary_no_donation") and not events(g, "ev.secondary_donation")
 
 
 @pytest.mark.rule("GWA-TWOP-01", "GW-TWOP-15")

@@ -12,10 +12,10 @@ resources are set explicitly, and Clerks are placed on Locations by editing `cle
 (each Clerk placed that way is taken out of its owner's supply). Seats 0/1/2/3 are the
 red/yellow/blue/black clans; their Command cards are `<clan>_<name>`.
 
-Command cards used (data/commands.yaml, Tea value in brackets): haste [6] top: move up to 2
-Clerks, bottom: move up to 1; economy [5] top: move 2 + gain 1 Wood/Stone/Gold, bottom: gain 1
-Wood/Stone; diplomacy [4] top: move 3 + Tea +1; betrayal [3] top: move 3 + Leader +1 (third
-step); despotism [1] top: move up to 4 + gain 2 of one resource (third step).
+Command cards used (data/commands.yaml; they resolve in Tea-track order, GW-COMMAND-06): haste top:
+move up to 2 Clerks, bottom: move up to 1; economy top: move 2 + gain 1 Wood/Stone/Gold, bottom: gain
+1 Wood/Stone; diplomacy top: move 3 + Tea +1; betrayal top: move 3 + Leader +1 (third step);
+despotism top: move up to 4 + gain 2 of one resource (third step).
 """
 from __future__ import annotations
 
@@ -107,43 +107,49 @@ def test_command_card_is_chosen_face_down_and_revealed_together():
     assert {"seat": 0, "card": chosen} in [e["params"] for e in g.view(1)["log"] if e["key"] == "ev.reveal_command"]
 
 
-@pytest.mark.rule("GW-COMMAND-06", "GW-COMMAND-07", "GW-COMMAND-08", "GWA-COMMAND-02")
-def test_cards_resolve_from_the_highest_tea_value():
+@pytest.mark.rule("GW-COMMAND-06", "GW-COMMAND-07", "GW-COMMAND-08")
+def test_cards_resolve_in_tea_track_order_whatever_the_cards():
+    """GW-COMMAND-06: the player higher on the Tea track resolves first (GW-TIPS-03: the Tea track
+    decides the resolution order); the card played has no say (GWA-COMMAND-02 is retired)."""
     g = winter()
+    g.state.tea = [2, 0, 1]
+    fresh(g)
     since = len(g.state.events)
-    commit(g, "despotism", "haste", "economy")  # Tea values 1, 6, 5
-    assert [seat for seat, _ in g.state.initiative] == [2, 0]  # seat 1 already resolving
+    commit(g, "despotism", "haste", "economy")  # under the retired card values: haste, economy, despotism
+    assert [e.params["seat"] for e in events(g, "ev.reveal_command", since)] == [2, 0, 1]
+    assert all("GW-COMMAND-06" in e.rules and "GWA-COMMAND-02" not in e.rules
+               for e in events(g, "ev.reveal_command", since))
     advance(g, lambda x: x.state.flags["phase"] == 2)
     resolved = [(e.params["seat"], e.params["card"]) for e in events(g, "ev.resolve_command", since)]
-    assert resolved == [(1, "yellow_haste"), (2, "blue_economy"), (0, "red_despotism")]
+    assert resolved == [(2, "blue_economy"), (0, "red_despotism"), (1, "yellow_haste")]
     assert all("GW-COMMAND-08" in e.rules for e in events(g, "ev.resolve_command", since))
     # one card at a time: each card's clean-up comes before the next card starts
     order = [e.key for e in g.state.events[since:] if e.key in ("ev.resolve_command", "ev.command_done")]
     assert order == ["ev.resolve_command", "ev.command_done"] * 3
 
 
-@pytest.mark.rule("GW-COMMAND-06", "GWA-COMMAND-02", "GWA-TRACK-01")
-@pytest.mark.parametrize("tea, cards, expected", [
-    ([2, 0, 1], ("haste", "haste", "haste"), [2, 0, 1]),
-    ([1, 2, 0], ("haste", "haste", "haste"), [1, 2, 0]),
-    ([2, 1, 0], ("haste", "economy", "economy"), [0, 2, 1]),
+@pytest.mark.rule("GW-COMMAND-06", "GWA-TRACK-01")
+@pytest.mark.parametrize("tea, cards", [
+    ([2, 0, 1], ("haste", "haste", "haste")),
+    ([1, 2, 0], ("despotism", "haste", "economy")),
+    ([0, 1, 2], ("haste", "economy", "despotism")),
 ])
-def test_equal_tea_values_resolve_in_tea_track_order(tea, cards, expected):
+def test_the_tea_track_alone_orders_the_cards(tea, cards):
     g = winter()
     g.state.tea = tea
     fresh(g)
     since = len(g.state.events)
     commit(g, *cards)
-    assert [e.params["seat"] for e in events(g, "ev.reveal_command", since)] == expected
-    assert g.to_play == expected[0]
+    assert [e.params["seat"] for e in events(g, "ev.reveal_command", since)] == tea
+    assert g.to_play == tea[0]
 
 
-@pytest.mark.rule("GW-TEA-03", "GWA-TRACK-02", "GWA-COMMAND-02")
-def test_clerk_on_the_tea_house_counts_for_the_tie_break_before_activation():
+@pytest.mark.rule("GW-TEA-03", "GWA-TRACK-02", "GW-COMMAND-06")
+def test_clerk_on_the_tea_house_counts_for_the_order_before_activation():
     g = winter()
     place(g, "tea_house", 2)  # 1 of 2 slots: not full, no activation yet
     since = len(g.state.events)
-    commit(g, "haste", "haste", "haste")
+    commit(g, "haste", "despotism", "economy")
     assert [e.params["seat"] for e in events(g, "ev.reveal_command", since)] == [0, 2, 1]
     assert g.state.tea == [0, 1, 2]  # the move becomes permanent only on activation
 
@@ -187,13 +193,11 @@ def test_winter_is_two_command_phases_of_card_then_clerks_then_spring():
     assert g.state.cmd_hand == [(), (), ()] and g.state.season == "spring"
 
 
-@pytest.mark.rule("GWA-TRACK-01", "GW-COMMAND-03", "GW-SETUP-20", "GW-SETUP-21", "GW-SETUP-22")
-def test_tracks_start_in_seat_order_and_moving_up_passes_the_player_above():
-    g0 = new(3, 1)
-    assert g0.state.tea == [0, 1, 2] and g0.state.leader == [0, 1, 2]
-    g = winter()
+@pytest.mark.rule("GWA-TRACK-01", "GW-COMMAND-03", "GW-TEA-01")
+def test_moving_up_passes_the_player_above():
+    g = winter()                                  # tracks set to seats 0, 1, 2 from the top
     since = len(g.state.events)
-    commit(g, "haste", "betrayal", "diplomacy")   # resolve 0 (6), 2 (4: Tea +1), 1 (3: Leader +1)
+    commit(g, "haste", "betrayal", "diplomacy")   # resolve 0, 1 (Leader +1), 2 (Tea +1)
     advance(g, lambda x: x.state.flags["phase"] == 2)
     assert g.state.tea == [0, 2, 1] and g.state.leader == [1, 0, 2]
     assert [(e.params["seat"], e.params["place"]) for e in events(g, "ev.tea", since)] == [(2, 2)]
@@ -205,7 +209,7 @@ def test_tracks_start_in_seat_order_and_moving_up_passes_the_player_above():
 @pytest.mark.rule("GW-RESOLVE-01", "GW-RESOLVE-02", "GW-RESOLVE-03", "GWA-COMMAND-03")
 def test_top_for_the_current_player_then_optional_bottoms_in_tea_order():
     g = winter()
-    g.state.tea = [2, 1, 0]
+    g.state.tea = [0, 2, 1]
     fresh(g)
     commit(g, "economy", "despotism", "despotism")
     since = len(g.state.events)
@@ -262,15 +266,15 @@ def test_clerks_come_from_supply_or_a_non_full_location_and_go_to_free_slots():
     g = winter()
     place(g, "academy", 0)                 # 1/3: may be left
     place(g, "quarry", 0, 1, 2)            # 3/3: full, locked
-    place(g, "tea_house", 1, 1)            # 2/2: full, no room
+    place(g, "war_room", 1, 1)             # 2/2: full, no room
     place(g, "post_office", 1, 2, 1)       # green: 3 Clerks on 2 printed slots, still room
     commit(g, "haste", "despotism", "despotism")
     assert g.legal_action_ids() == ["from:supply", "from:academy", "done"]   # never out of the Quarry
     act(g, 0, "clerk_from", "from:supply")
     targets = g.legal_action_ids()
-    assert "to:quarry" not in targets and "to:tea_house" not in targets
+    assert "to:quarry" not in targets and "to:war_room" not in targets
     assert {"to:academy", "to:post_office", "to:messenger_office", "to:lumber_mill"} <= set(targets)
-    assert set(targets) == {f"to:{l}" for l in LOCS if l not in ("quarry", "tea_house")}
+    assert set(targets) == {f"to:{l}" for l in LOCS if l not in ("quarry", "war_room")}
     act(g, 0, "clerk_to", "to:post_office")
     assert g.state.clerks[0] == 6 - 2 - 1 and on(g, "post_office") == (1, 2, 1, 0)
     act(g, 0, "clerk_from", "from:academy")
@@ -302,6 +306,7 @@ def test_moving_clerks_is_optional_and_limited_to_the_card_number():
     ("barracks", 4), ("academy", 3), ("tea_house", 2), ("war_room", 2)])
 def test_each_regular_location_is_full_at_its_slot_count(loc, slots):
     g = winter()
+    g.state.tea = [0, 2, 1]  # seat 1's Clerk on the Tea House lifts it one space, still below seat 0
     place(g, loc, *([1] * (slots - 1)))
     commit(g, "haste", "despotism", "despotism")
     act(g, 0, "clerk_from", "from:supply")
@@ -367,7 +372,9 @@ def test_a_green_location_activates_with_a_single_clerk(loc, decision):
     act(g, 1, "bottom", "skip")
     act(g, 2, "bottom", "skip")
     assert activations(g, since) == [loc] and g.decision == decision and g.to_play == 0
-    assert "GW-ACTIVATE-01" in events(g, "ev.activate", since)[0].rules
+    rules = events(g, "ev.activate", since)[0].rules
+    assert "GW-ACTIVATE-05" in rules                       # "activated with any Clerk", not "when filled"
+    assert "GW-ACTIVATE-01" not in rules and "GW-ENGINE-02" not in rules
     assert on(g, "academy") == (0,)
 
 
@@ -393,7 +400,7 @@ def test_a_green_location_takes_more_clerks_than_slots_and_each_one_acts():
 @pytest.mark.rule("GW-ACTIVATE-07", "GW-POST-01", "GW-POST-02", "GWA-POST-01")
 def test_players_on_a_location_act_in_tea_order():
     g = winter()
-    g.state.tea = [2, 1, 0]
+    g.state.tea = [0, 2, 1]
     g.state.res = [(0, 0, 0, 0), (0, 0, 0, 2), (0, 0, 0, 2)]
     place(g, "post_office", 1, 2)
     track = list(g.state.advisor_track)
@@ -455,6 +462,7 @@ def test_an_advisor_may_be_played_with_a_bottom_effect():
 ])
 def test_the_three_kinds_of_location(advisor, group):
     g = winter()
+    g.state.tea = [0, 2, 1]  # seat 1's Clerk on the Tea House lifts it one space, still below seat 0
     for loc in LOCS:
         place(g, loc, 1)
     g.state.advisors[0] = (advisor,)
@@ -520,17 +528,19 @@ def fill_quarry(g, levels=(0, 0, 0)):
 
 
 @pytest.mark.rule("GW-PROD-04", "GW-OVERSEER-01", "GW-OVERSEER-02", "GW-OVERSEER-03", "GWA-OVERSEER-01")
-def test_buying_an_overseer_costs_a_spearman_and_one_resource():
+@pytest.mark.parametrize("unit, left", [("spearman", (9, 4, 2)), ("archer", (10, 3, 2)), ("horseman", (10, 4, 1))])
+def test_buying_an_overseer_costs_a_soldier_of_the_players_choice_and_one_resource(unit, left):
     g = winter()
     g.state.res[0] = (1, 0, 0, 0)
     fill_quarry(g)
     assert g.state.res[0] == (1, 1, 0, 0)
-    assert g.legal_action_ids() == ["buy:quarry", "skip"]    # only at the Location that produced
-    act(g, 0, "overseer", "buy:quarry")
+    assert g.legal_action_ids() == ["buy:quarry:spearman", "buy:quarry:archer", "buy:quarry:horseman", "skip"]
+    act(g, 0, "overseer", f"buy:quarry:{unit}")                # only at the Location that produced
     assert sorted(g.legal_action_ids()) == ["resource:stone", "resource:wood"]
     act(g, 0, "pay_any", "resource:wood")
     assert g.state.overseers["quarry"] == (1, 0, 0)          # starts at level 1
-    assert g.state.res[0] == (0, 1, 0, 0) and g.state.soldiers[0] == (9, 4, 2)
+    assert g.state.res[0] == (0, 1, 0, 0) and g.state.soldiers[0] == left
+    assert g.view(1)["players"][0]["overseer_soldiers"] == {"quarry": unit}   # the soldier on the track
     ev = events(g, "ev.overseer")[-1]
     assert {"GW-OVERSEER-02", "GW-OVERSEER-03", "GW-PROD-04"} <= set(ev.rules)
     act(g, 1, "overseer", "skip")
@@ -563,7 +573,8 @@ def test_the_spearman_turned_overseer_cannot_be_recruited():
     g.state.soldiers[0] = (1, 0, 0)
     g.state.res[0] = (2, 2, 0, 0)
     fill_quarry(g)
-    act(g, 0, "overseer", "buy:quarry")
+    assert g.legal_action_ids() == ["buy:quarry:spearman", "skip"]   # only the kinds in supply
+    act(g, 0, "overseer", "buy:quarry:spearman")
     act(g, 0, "pay_any", "resource:stone")
     assert g.state.soldiers[0] == (0, 0, 0) and g.state.res[0] == (2, 2, 0, 0)
     # later at the Barracks, 2 Wood + 2 Stone would pay a Spearman, but none is left
@@ -642,7 +653,7 @@ def test_only_a_player_who_recruited_may_buy_a_barracks_overseer():
     assert g.state.res[0] == (1, 0, 0, 0)
     assert g.decision == "recruit" and g.to_play == 1     # seat 0 can pay nothing more
     act(g, 1, "recruit", "skip")                           # declines both Clerks' recruits
-    act(g, 0, "overseer", "buy:barracks")
+    act(g, 0, "overseer", "buy:barracks:spearman")
     assert g.state.overseers["barracks"] == (1, 0, 0) and g.state.res[0] == (0, 0, 0, 0)
     assert (g.to_play, g.decision) == (1, "clerk_from")     # seat 1 recruited nothing: no offer
     assert g.state.soldiers[0] == (8, 4, 2)                # 1 recruited, 1 made Overseer
@@ -711,7 +722,7 @@ def test_barracks_one_recruit_per_clerk():
 @pytest.mark.rule("GW-BARRACKS-02", "GW-ACTION-02", "GW-ACTIVATE-07")
 def test_barracks_archers_need_a_free_archer_slot_taken_in_tea_order():
     g = winter()
-    g.state.tea = [2, 1, 0]
+    g.state.tea = [0, 2, 1]
     g.state.archers = [(0, 0), (0, 0), (0,)]       # one free Archer slot left on the Wall
     g.state.soldiers[0] = (10, 0, 2)
     g.state.res = [(0, 0, 0, 0), (4, 0, 0, 4), (4, 0, 0, 4)]
@@ -743,7 +754,7 @@ def test_soldiers_recruited_behind_a_section_fight_there_and_a_horseman_covers_t
     act(g, 0, "recruit", "horseman:1:spearman")
     advance(g, "dispatch")
     assert g.state.season == "spring" and g.to_play == 0
-    assert g.legal_action_ids() == ["dispatch:spearman:1", "dispatch:horseman:1", "pass"]
+    assert g.legal_action_ids() == ["dispatch:spearman:1", "dispatch:horseman:1"]
     act(g, 0, "dispatch", "dispatch:horseman:1")
     act(g, 0, "slot", "slot:1")
     act(g, 0, "slot", "slot:2")

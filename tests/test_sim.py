@@ -209,7 +209,7 @@ def test_summary_default_is_empty_and_base_carcassonne_has_none():
 def test_greatwall_summary_names_each_seats_general_and_clan():
     records = sim.run("greatwall", 1, 3, ["random"] * 3, seed=2, progress=False)
     summary = records[0]["summary"]
-    assert set(summary) == {"general", "clan"}
+    assert set(summary) == {"general", "clan", "hordes_kept", "battles", "honor_by_source"}
     assert summary["clan"] == [c.id for c in CLANS[:3]]
     assert len(summary["general"]) == 3 and all(g in GENERALS for g in summary["general"])
     assert len(set(summary["general"])) == 3

@@ -2,7 +2,7 @@
 """Record or check seeded games, so refactoring the engine provably changes no game's course.
 
     python tools/golden.py record   # writes tests/data/golden.json and tests/data/saves-v1/*.json
-    python tools/golden.py record carcassonne   # only that game's games (a rule fixed); saves untouched
+    python tools/golden.py record carcassonne   # only that game's games and saves (a rule fixed)
     python tools/golden.py check    # replays every recorded game and compares, step by step
 
 For every configuration of the conformance kit (each game's `main_option_sets`) and two seeds, a
@@ -15,7 +15,8 @@ shows up at the first action it touches.
 
 `record` also writes saves (the save format of the time) after a third of each seed-1 game (with a
 snapshot) and at its end (without): tests load them to check that saves from before a format
-change still load.
+change still load. Re-recording one game (a rule fixed changes its course) rewrites its saves in the
+format version each file had, so the older formats stay covered (`downgraded`).
 """
 from __future__ import annotations
 
@@ -61,7 +62,7 @@ def _plain(x):
 
 def record(games: set[str] | None = None) -> None:
     """Record every configuration's games and write the saves; with `games`, re-record only those
-    games' entries (a change meant to alter their course) and keep the rest and the saves as they are."""
+    games' entries and saves (a change meant to alter their course) and keep the rest as they are."""
     SAVES.mkdir(parents=True, exist_ok=True)
     kept = json.loads(GOLDEN.read_text()) if games else {}
     out = {key: rec for key, rec in kept.items() if rec["game"] not in games} if games else {}
@@ -78,7 +79,7 @@ def record(games: set[str] | None = None) -> None:
             key = f"{case_id(name, players, options)}-seed{seed}"
             out[key] = {"game": name, "players": players, "options": options, "seed": seed,
                         "log": [[s, a] for s, a in game.log], "prints": prints}
-            if seed == SEEDS[0] and not games:
+            if seed == SEEDS[0]:
                 _write_saves(key, name, players, options, seed, game.log)
     GOLDEN.parent.mkdir(parents=True, exist_ok=True)
     GOLDEN.write_text(json.dumps(out, separators=(",", ":")) + "\n")
@@ -89,10 +90,57 @@ def _write_saves(key, name, players, options, seed, log) -> None:
     game = boardlab.new_game(name, players, seed=seed, options=options)
     for seat, action in log[:len(log) // 3]:
         game.apply(action)
-    (SAVES / f"{key}-mid.json").write_text(json.dumps(game.save(snapshot=True)) + "\n")
+    _write_save(SAVES / f"{key}-mid.json", game.save(snapshot=True))
     for seat, action in log[len(log) // 3:]:
         game.apply(action)
-    (SAVES / f"{key}-end.json").write_text(json.dumps(game.save()) + "\n")
+    _write_save(SAVES / f"{key}-end.json", game.save())
+
+
+def _write_save(path: Path, data: dict) -> None:
+    """A save in the format version the file had (the current one for a new file)."""
+    version = json.loads(path.read_text())["version"] if path.exists() else data["version"]
+    path.write_text(json.dumps(downgraded(data, version)) + "\n")
+
+
+def downgraded(data: dict, version: int) -> dict:
+    """A save as an older format wrote it: version 2 numbered The Great Wall's places from 0 (checked:
+    the game reads the ids back as they are written now). Version 1 hashed another layout: not written."""
+    if version == data["version"]:
+        return data
+    if version != 2:
+        raise SystemExit(f"cannot write a save of format version {version}")
+    log = [[seat, _to_zero(data["game"], action)] for seat, action in data["log"]]
+    rules = boardlab.new_game(data["game"], data["players"], seed=data["seed"], options=data["options"]).rules
+    if rules.upgrade_log([tuple(e) for e in log], 2) != [tuple(e) for e in data["log"]]:
+        raise SystemExit(f"{data['game']}: ids written from 0 do not read back")
+    return {**data, "version": 2, "log": log}
+
+
+def _to_zero(game: str, action: str) -> str:
+    if game != "greatwall":
+        return action
+    from boardlab.games.greatwall import actions as A
+    head, *texts = action.split(":")
+    kinds = A._kinds_by_place(head, len(texts), _gw_forms())
+    return ":".join([head] + [_unshifted(t, k, A.POSITIONS) for t, k in zip(texts, kinds)]) if kinds else action
+
+
+def _gw_forms() -> list:
+    import importlib
+
+    from boardlab.games.greatwall import actions as A
+    from boardlab.games.greatwall.modules import REGISTRY
+    return [A.FORMS] + [getattr(importlib.import_module(f"{REGISTRY.package}.{name}"), "FORMS", {})
+                        for name in REGISTRY.names()]
+
+
+def _unshifted(text: str, kind: str, positions) -> str:
+    if kind in positions and text.isdigit():
+        return str(int(text) - 1)
+    unit, at, section = text.partition("@")
+    if kind == "soldier_at" and at and section.isdigit():
+        return f"{unit}@{int(section) - 1}"
+    return text
 
 
 def check(keys=None) -> list[str]:

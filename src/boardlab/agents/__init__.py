@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
 from ..core.errors import ConfigError
 from ..core.rng import Stream
 from .model import Model
@@ -66,16 +68,45 @@ def choose(agent: Agent, game, seat: int | None = None) -> str:
 def _agents() -> dict:
     from .greedy import GreedyAgent
     from .ismcts import ISMCTSAgent
-    return {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent}
+    from .planner import PlannerAgent
+    return {"random": RandomAgent, "greedy": GreedyAgent, "ismcts": ISMCTSAgent, "planner": PlannerAgent}
 
 
-def agent_names() -> list[str]:
-    return sorted(_agents())
+class _Params(BaseModel):
+    """An agent's parameters: known names only, numbers within bounds (never inf or nan)."""
+    model_config = ConfigDict(extra="forbid", allow_inf_nan=False)
 
 
-def make_agent(spec: str, seed: int = 0) -> Agent:
-    """An agent from `name` or `name:key=value,...` (e.g. `ismcts:iterations=800,depth=4`;
-    `:` also separates parameters)."""
+class RandomParams(_Params):
+    pass
+
+
+class GreedyParams(_Params):
+    samples: int = Field(1, ge=1, le=64)
+
+
+class ISMCTSParams(_Params):
+    iterations: int = Field(600, ge=0, le=200_000)
+    seconds: float = Field(0.0, ge=0, le=3600)
+    depth: int = Field(3, ge=0, le=200)
+    c: float = Field(0.2, ge=0, le=100)
+    prior: int = Field(2, ge=0, le=1000)
+    width: int = Field(8, ge=0, le=1000)
+
+
+class PlannerParams(_Params):
+    samples: int = Field(2, ge=1, le=64)
+    depth: int = Field(6, ge=0, le=200)
+
+
+PARAMS: dict[str, type[_Params]] = {"random": RandomParams, "greedy": GreedyParams, "ismcts": ISMCTSParams,
+                                    "planner": PlannerParams}
+# agents whose search stops at a time budget (the web server's per-move cap)
+BUDGETED = ("ismcts", "planner")
+
+
+def parse_spec(spec: str) -> tuple[str, dict]:
+    """(agent name, its parameters checked by the agent's schema) or ConfigError naming the fault."""
     agents = _agents()
     name, _, params = spec.partition(":")
     if name not in agents:
@@ -87,7 +118,26 @@ def make_agent(spec: str, seed: int = 0) -> Agent:
             raise ConfigError("err.agent_param", item=item)
         kwargs[key] = _number(value)
     try:
-        return agents[name](seed=seed, **kwargs)
+        checked = PARAMS[name].model_validate(kwargs)
+    except ValidationError as exc:
+        reason = "; ".join(f"{'.'.join(map(str, e['loc']))}={e.get('input')!r}: {e['msg']}" for e in exc.errors())
+        raise ConfigError("err.agent_params", name=name, reason=reason) from None
+    return name, checked.model_dump(exclude_unset=True)
+
+
+def agent_names() -> list[str]:
+    return sorted(_agents())
+
+
+def make_agent(spec: str, seed: int = 0, budget: float | None = None) -> Agent:
+    """An agent from `name` or `name:key=value,...` (e.g. `ismcts:iterations=800,depth=4`;
+    `:` also separates parameters), checked by its schema (`PARAMS`). `budget`: at most this
+    many seconds of thinking per move (agents that search stop there)."""
+    name, kwargs = parse_spec(spec)
+    if budget is not None and name in BUDGETED:
+        kwargs["budget"] = budget
+    try:
+        return _agents()[name](seed=seed, **kwargs)
     except (TypeError, ValueError) as exc:
         raise ConfigError("err.agent_params", name=name, reason=str(exc)) from None
 

@@ -27,7 +27,7 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int = 600, seconds: float = 0.0, depth: int = 3,
-                 c: float = 0.2, prior: int = 2, width: int = 8):
+                 c: float = 0.2, prior: int = 2, width: int = 8, budget: float | None = None):
         if iterations < 1 and seconds <= 0:
             raise ValueError("give iterations >= 1 or seconds > 0")
         if depth < 0:
@@ -35,6 +35,7 @@ class ISMCTSAgent(Agent):
         self.stream = Stream(seed)
         self.iterations, self.seconds, self.depth, self.c, self.prior = iterations, seconds, depth, c, prior
         self.width = width
+        self.budget = budget  # a hard cap on seconds per move (the web server's), whatever the settings
         self.last_iterations = 0
 
     def act(self, view: dict, legal: list[str], model: Model) -> str:
@@ -42,9 +43,13 @@ class ISMCTSAgent(Agent):
             return legal[0]
         root = _Node(None)
         candidates = self._shortlist(legal, model)
-        deadline = time.perf_counter() + self.seconds if self.seconds > 0 else None
+        start = time.perf_counter()
+        deadline = start + self.seconds if self.seconds > 0 else None
+        cap = None if self.budget is None else start + self.budget
         n = 0
         while (n < self.iterations) if deadline is None else (time.perf_counter() < deadline):
+            if cap is not None and time.perf_counter() >= cap:
+                break
             self._iterate(root, model, candidates)
             n += 1
         self.last_iterations = n

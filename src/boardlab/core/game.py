@@ -195,9 +195,10 @@ class Game:
 
     def determinise(self, seat: int, stream: rng.Stream) -> "Game":
         """For information-set search: a copy consistent with `seat`'s view, hidden information
-        redrawn, the random stream reseeded (future chance unknown too), and neither the event log
-        (it holds other seats' private events) nor the action log (other seats' hidden choices, such
-        as a card put face down) copied."""
+        redrawn, the random stream reseeded (future chance unknown too), neither the event log (it
+        holds other seats' private events) nor the action log (other seats' hidden choices, such as a
+        card put face down) copied, and another seed (the true one would let a bot replay the setup's
+        deals)."""
         events, log = self.state.events, self._log
         self.state.events, self._log = [], []
         try:
@@ -207,6 +208,7 @@ class Game:
         self.rules.resample_hidden(twin.state, seat, stream)
         twin.forget_legal()
         twin.state.rng = rng.seed_state(stream.below(1 << 62))
+        twin.seed = stream.below(1 << 62)
         return twin
 
     def view(self, seat: int | None = None, lang: str = "en") -> JSON:

@@ -1,19 +1,39 @@
 """A seeded random stream whose whole state is one int, so it lives in the game state.
 
-SplitMix64: small, fast in pure Python and stable across Python versions (unlike
-`random.shuffle`, whose algorithm CPython may change).
+Seeds below 2**64 (and negative ones) give SplitMix64: small, fast in pure Python and stable
+across Python versions (unlike `random.shuffle`, whose algorithm CPython may change). Its draws
+can give its seed away, which is fine for simulations and seeded games.
+
+Seeds of 2**64 and more give the keyed stream (the web server's games): the state is
+`key << 64 | counter` (so it is always above 2**64) and draw n is keyed BLAKE2b of n, a
+pseudorandom function: observed draws tell nothing about the others without the key.
 """
 from __future__ import annotations
 
+import hashlib
 from typing import Any, Sequence
 
 _MASK = (1 << 64) - 1
 _GAMMA = 0x9E3779B97F4A7C15
+KEYED = 1 << 64  # seeds from here on select the keyed stream
+_KEY_BYTES = 64  # BLAKE2b's longest key
 
 
 def seed_state(seed: int) -> int:
     """The stream state for a user seed (any int)."""
+    if seed >= KEYED:
+        key = seed if seed.bit_length() <= 8 * _KEY_BYTES else int.from_bytes(
+            hashlib.blake2b(seed.to_bytes((seed.bit_length() + 7) // 8, "little")).digest(), "little")
+        return key << 64
     return mix(seed & _MASK)
+
+
+def _keyed(state: int) -> tuple[int, int]:
+    """(new_state, 64 random bits) of the keyed stream."""
+    counter = ((state & _MASK) + 1) & _MASK
+    key = (state >> 64).to_bytes(_KEY_BYTES, "little")
+    out = hashlib.blake2b(counter.to_bytes(8, "little"), digest_size=8, key=key).digest()
+    return (state & ~_MASK) | counter, int.from_bytes(out, "little")
 
 
 def mix(z: int) -> int:
@@ -24,6 +44,10 @@ def mix(z: int) -> int:
 
 def next_u64(state: int) -> tuple[int, int]:
     """(new_state, 64 random bits)."""
+    return _keyed(state) if state > _MASK else _splitmix(state)
+
+
+def _splitmix(state: int) -> tuple[int, int]:
     state = (state + _GAMMA) & _MASK
     return state, mix(state)
 
@@ -33,8 +57,9 @@ def below(state: int, n: int) -> tuple[int, int]:
     if n <= 0:
         raise ValueError("n must be positive")
     limit = _MASK - (_MASK + 1) % n
+    step = _keyed if state > _MASK else _splitmix
     while True:
-        state, r = next_u64(state)
+        state, r = step(state)
         if r <= limit:
             return state, r % n
 
@@ -43,6 +68,8 @@ def shuffled(state: int, items: Sequence[Any]) -> tuple[int, list[Any]]:
     """(new_state, a Fisher-Yates shuffled copy of items). The same draws as `below` (inlined: this
     runs for every deck and every bot's determinisation)."""
     out = list(items)
+    if state > _MASK:
+        return _keyed_shuffled(state, out)
     mask, gamma = _MASK, _GAMMA
     for i in range(len(out) - 1, 0, -1):
         n = i + 1
@@ -55,6 +82,13 @@ def shuffled(state: int, items: Sequence[Any]) -> tuple[int, list[Any]]:
             if r <= limit:
                 break
         j = r % n
+        out[i], out[j] = out[j], out[i]
+    return state, out
+
+
+def _keyed_shuffled(state: int, out: list[Any]) -> tuple[int, list[Any]]:
+    for i in range(len(out) - 1, 0, -1):
+        state, j = below(state, i + 1)
         out[i], out[j] = out[j], out[i]
     return state, out
 

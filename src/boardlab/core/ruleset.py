@@ -1,7 +1,7 @@
 """The contract between a game package and the engine."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Callable, Any
 
 from . import codec
 from . import options as opt
@@ -214,6 +214,21 @@ class Ruleset:
         """A heuristic in [0, 1]: 0.5 + this seat's lead over the best other seat, scaled."""
         return _lead(self.potential(state), seat)
 
+    def plan_values(self, state: Any) -> list[float]:
+        """For the `planner` bot: each seat's expected final score, counting the plans under way (a game
+        may look further than `potential`; default: the potential)."""
+        return self.potential(state)
+
+    def plan_evaluate(self, state: Any, seat: int) -> float:
+        """`evaluate` from `plan_values`: what the `planner` bot maximises."""
+        return _lead(self.plan_values(state), seat)
+
+    def plan_lookahead(self, state: Any, seat: int) -> Callable[[Any], bool] | None:
+        """For the `planner` bot, at `seat`'s decision: a decision whose effect shows only later (a card
+        chosen face down) returns when the lookahead may stop (`done(state)`); the bot then plays on,
+        the other seats passively. None (default): judge the decision where it leads at once."""
+        return None
+
     def evaluations(self, state: Any) -> list[float]:
         """`evaluate` for every seat, from one computation of the potential (a game overriding
         `evaluate` overrides this too)."""
@@ -234,6 +249,11 @@ class Ruleset:
     def localize(self, key: str, params: JSON, lang: str) -> JSON:
         """Event parameters as the reader should see them (default: unchanged)."""
         return params
+
+
+def lead(values: list[float], seat: int) -> float:
+    """0.5 + `seat`'s lead over the best other seat, scaled into [0, 1]."""
+    return _lead(values, seat)
 
 
 def _lead(values: list[float], seat: int) -> float:

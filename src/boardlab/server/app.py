@@ -16,7 +16,7 @@ from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
 
@@ -26,6 +26,7 @@ from ..core import registry
 from ..core.registry import available_games
 from . import web
 from .errors import ApiError, Text, request_lang
+from .guard import JsonDepth, RateLimit, SecurityHeaders, docs_page, origin_allowed
 from .models import ActionBody, CreateGame, UndoAnswer, UndoBody
 from .store import DEFAULT_URL, Store
 from .tables import Tables
@@ -159,9 +160,19 @@ def _game(name: str) -> str:
     return name
 
 
-def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI:
+PAGE, MAX_PAGE = 50, 200  # the lobby list: games per page by default, at most
+CREATE_LIMIT = (20, 60.0)  # new games per client address: at most 20 in any 60 seconds
+
+
+def create_app(db_url: str | None = None, store: Store | None = None, *, bot_budget: float = 10.0,
+               create_limit: tuple[int, float] = CREATE_LIMIT, idle_seconds: float = 300.0,
+               origins: tuple[str, ...] = ()) -> FastAPI:
+    """`bot_budget`: seconds a bot may think per move; `create_limit`: (games, seconds) per client;
+    `idle_seconds`: a game nobody used for that long leaves memory; `origins`: pages of other
+    origins whose websockets are accepted (besides this server's own)."""
     store = store or Store(db_url or DEFAULT_URL)
-    tables = Tables(store)
+    tables = Tables(store, bot_budget=bot_budget, idle_seconds=idle_seconds)
+    limiter = RateLimit(*create_limit)
 
     @asynccontextmanager
     async def lifespan(app: FastAPI):
@@ -169,21 +180,27 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         resumed = await tables.resume_bots()
         if resumed:
             log.info("resumed the bots of %d game(s)", resumed)
+        sweeper = asyncio.create_task(tables.sweep_forever())
         try:
             yield
         finally:
+            sweeper.cancel()
             await tables.bots.stop()
             store.dispose()
 
-    app = FastAPI(title="boardlab", version="1", lifespan=lifespan,
+    app = FastAPI(title="boardlab", version="1", lifespan=lifespan, docs_url=None, redoc_url=None,
                   description="The boardlab web table API; see docs/web-api.md.")
     app.state.tables = tables
     app.state.store = store
+    app.state.limiter = limiter
+    app.add_middleware(JsonDepth)  # innermost of the three: bodies reach it already limited in size
     app.add_middleware(BodyLimit, limit=MAX_BODY)
+    app.add_middleware(SecurityHeaders)
 
     @app.exception_handler(ApiError)
     async def api_error(request: Request, exc: ApiError):
-        return JSONResponse(exc.body(request_lang(request.query_params.get("lang"))), status_code=exc.status)
+        return JSONResponse(exc.body(request_lang(request.query_params.get("lang"))), status_code=exc.status,
+                            headers=exc.headers)
 
     @app.exception_handler(RequestValidationError)
     async def invalid(request: Request, exc: RequestValidationError):
@@ -196,13 +213,20 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
 
     # ---- HTTP ---------------------------------------------------------------------------
     @app.post("/api/games", status_code=201)
-    async def create_game(body: CreateGame):
-        return await tables.create(body.game, body.players, body.options,
-                                   [s.model_dump() for s in body.seats], body.seed)
+    async def create_game(body: CreateGame, request: Request):
+        client = request.client.host if request.client else "-"
+        taken = limiter.take(client)
+        try:
+            return await tables.create(body.game, body.players, body.options,
+                                       [s.model_dump() for s in body.seats], body.seed)
+        except ApiError:
+            limiter.give_back(client, taken)
+            raise
 
     @app.get("/api/games")
-    async def list_games():
-        return await tables.summaries()
+    async def list_games(offset: int = Query(0, ge=0, le=2 ** 31), limit: int = Query(PAGE, ge=1, le=MAX_PAGE)):
+        games, total = await tables.summaries(offset, limit)
+        return JSONResponse(games, headers={"X-Total-Count": str(total)})
 
     @app.get("/api/games/{game_id}")
     async def get_view(game_id: str, token: str | None = TokenQuery, lang: str = LangQuery):
@@ -222,8 +246,10 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         return await tables.undo_answer(game_id, body.token, body.accept, lang)
 
     @app.get("/api/games/{game_id}/replay")
-    async def get_replay(game_id: str, lang: str = LangQuery):
-        return await tables.replay(game_id, lang)
+    async def get_replay(game_id: str, lang: str = LangQuery, start: int = Query(0, ge=0, le=2 ** 31),
+                         count: int | None = Query(None, ge=1, le=2 ** 31)):
+        body = await tables.replay(game_id, lang, start, count)
+        return Response(body, media_type="application/json")
 
     # ---- websocket ----------------------------------------------------------------------
     @app.websocket("/ws/games/{game_id}")
@@ -232,6 +258,9 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         lang = websocket.query_params.get("lang", "en")
         await websocket.accept()
         try:
+            origin = websocket.headers.get("origin")
+            if not origin_allowed(origin, websocket.headers.get("host"), origins):
+                raise ApiError(403, "server.err.origin", origin=origin[:100])
             live, seat = await tables.watch(game_id, token, lang)
         except ApiError as exc:
             await websocket.send_json({"type": "error", "status": exc.status, **exc.body(request_lang(lang))})
@@ -309,6 +338,15 @@ def create_app(db_url: str | None = None, store: Store | None = None) -> FastAPI
         return Response(content, media_type=media, headers={"Cache-Control": "public, max-age=86400"})
 
     app.mount("/static", StaticFiles(directory=web.STATIC), name="static")
+
+    @app.get("/favicon.ico", include_in_schema=False)
+    async def favicon():
+        return FileResponse(web.STATIC / "favicon.ico", media_type="image/x-icon",
+                            headers={"Cache-Control": "public, max-age=86400"})
+
+    @app.get("/docs", response_class=HTMLResponse, include_in_schema=False)
+    async def docs():
+        return HTMLResponse(docs_page(app.openapi()))
 
     @app.get("/", response_class=FileResponse, include_in_schema=False)
     @app.get("/play/{game_id}", response_class=FileResponse, include_in_schema=False)

@@ -10,31 +10,48 @@ its seat and the number of actions played, so a restart does not change what it 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import logging
 import os
 
 import anyio
+from sqlalchemy.exc import SQLAlchemyError
 
 from ..agents import choose, make_agent
 from ..core import rng
+from ..core.errors import ConfigError
+from .errors import ApiError
 
 log = logging.getLogger("boardlab.server.bots")
 
 
 def bot_seed(seed: int, seat: int, version: int) -> int:
+    """The bot's own seed. For a secret (keyed) game seed, a keyed hash: a bot's random choices
+    must not give the game seed away."""
     mask = (1 << 64) - 1
+    if seed >= rng.KEYED:
+        key = hashlib.blake2b(str(seed).encode(), digest_size=32).digest()
+        return int.from_bytes(hashlib.blake2b(f"bot:{seat}:{version}".encode(), key=key, digest_size=8).digest(), "little")
     return rng.mix((rng.mix((seed * 0x9E3779B97F4A7C15 + seat + 1) & mask) + version * 0xBF58476D1CE4E5B9) & mask)
 
 
-def decide(spec: str, game, seat: int) -> str:
-    """The bot's action for `seat` (runs in a worker thread, on a clone)."""
-    agent = make_agent(spec, seed=bot_seed(game.seed, seat, len(game.log)))
+def decide(spec: str, game, seat: int, budget: float | None = None) -> str:
+    """The bot's action for `seat` (runs in a worker thread, on a clone), thinking at most `budget`
+    seconds. A spec stored before specs were checked and now refused plays as `random`."""
+    seed = bot_seed(game.seed, seat, len(game.log))
+    try:
+        agent = make_agent(spec, seed=seed, budget=budget)
+    except ConfigError as exc:
+        log.warning("bot %r in seat %d is refused (%s): it plays as random", spec, seat, exc)
+        agent = make_agent("random", seed=seed)
     return choose(agent, game, seat)
 
 
 class BotRunner:
-    def __init__(self, tables):
+    def __init__(self, tables, budget: float = 10.0):
         self.tables = tables
+        self.budget = budget  # seconds of thinking per bot move at most
+        self.retry = (0.1, 10.0)  # first and longest pause (s) while the database is unreachable
         self.tasks: dict[str, asyncio.Task] = {}
         self.dirty: set[str] = set()
         self.failed: dict[str, str] = {}  # game id -> why its bot stopped (logged too)
@@ -55,7 +72,7 @@ class BotRunner:
         try:
             while game_id in self.dirty:
                 self.dirty.discard(game_id)
-                while await self._step(game_id):
+                while await self._step_or_wait(game_id):
                     pass
         except asyncio.CancelledError:
             raise
@@ -65,13 +82,29 @@ class BotRunner:
         finally:
             self.tasks.pop(game_id, None)
 
+    async def _step_or_wait(self, game_id: str) -> bool:
+        """`_step`, retried with growing pauses while the database cannot be reached or the row
+        changed underneath (the game is then read again): the bot resumes by itself."""
+        pause = self.retry[0]
+        while True:
+            try:
+                return await self._step(game_id)
+            except (ApiError, SQLAlchemyError) as exc:
+                if isinstance(exc, ApiError) and exc.status not in (409, 503):
+                    raise
+                self.failed[game_id] = f"waiting {pause:.2f}s: {exc}"
+                log.warning("bot of game %s waits %.2fs: %s", game_id, pause, exc)
+            await asyncio.sleep(pause)
+            pause = min(pause * 2, self.retry[1])
+
     async def _step(self, game_id: str) -> bool:
         """Play one bot action if a bot is to play; False when there is nothing to do."""
         job = await self.tables.bot_job(game_id)
+        self.failed.pop(game_id, None)
         if job is None:
             return False
         game, seat, spec, based_on = job
-        action = await anyio.to_thread.run_sync(decide, spec, game, seat, abandon_on_cancel=True,
+        action = await anyio.to_thread.run_sync(decide, spec, game, seat, self.budget, abandon_on_cancel=True,
                                                 limiter=self.limiter)
         await self.tables.bot_move(game_id, seat, action, based_on)
         return True

@@ -31,8 +31,10 @@ class Text:
 class ApiError(Exception):
     """`ApiError(404, "server.err.not_found", id=...)` or `ApiError(422, error=ConfigError(...))`."""
 
-    def __init__(self, status: int, key: str | None = None, error: BoardlabError | None = None, **params):
+    def __init__(self, status: int, key: str | None = None, error: BoardlabError | None = None,
+                 headers: dict[str, str] | None = None, **params):
         self.status = status
+        self.headers = headers or {}  # e.g. Retry-After
         self.error = error
         self.key = error.key if error is not None else key
         self.params = params

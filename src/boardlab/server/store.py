@@ -25,7 +25,9 @@ games = sa.Table(
     sa.Column("game", sa.String(100), nullable=False),
     sa.Column("players", sa.Integer, nullable=False),
     sa.Column("options", sa.JSON, nullable=False),
-    sa.Column("seed", sa.BigInteger, nullable=False),
+    sa.Column("seed", sa.BigInteger, nullable=False),  # 0 when seed_text holds it
+    sa.Column("seed_text", sa.String(200), nullable=True),  # a seed too big for `seed` (server-drawn), decimal
+    sa.Column("seed_kind", sa.String(16), nullable=False, server_default="legacy"),  # drawn | chosen | legacy
     # [{"kind": "human", "token_sha256": hex, "taken": bool} | {"kind": "bot", "agent": spec}]
     sa.Column("seats", sa.JSON, nullable=False),
     sa.Column("log", sa.JSON, nullable=False),  # [[seat, action id], ...]
@@ -45,7 +47,8 @@ games = sa.Table(
 sa.Index("ix_games_status", games.c.status)
 
 COLUMNS = [c.name for c in games.columns]
-SUMMARY = ["id", "game", "players", "options", "seats", "version", "status", "to_play", "created", "updated"]
+SUMMARY = ["id", "game", "players", "options", "seats", "version", "status", "to_play", "created", "updated",
+           "seed_kind"]
 MIGRATIONS = Path(__file__).with_name("migrations")
 DEFAULT_URL = "sqlite:///boardlab.sqlite"
 
@@ -54,16 +57,23 @@ def now() -> dt.datetime:
     return dt.datetime.now(dt.timezone.utc)
 
 
+def as_url(db: str) -> str:
+    """A database URL, or a plain file path (`games.sqlite`, `/var/lib/x.db`) taken as a SQLite file."""
+    if "://" in db:
+        return db
+    return "sqlite:///" + str(Path(db).expanduser().resolve())
+
+
 def normalize_url(url: str) -> str:
-    """PostgreSQL URLs use the psycopg (3) driver unless one is named."""
-    u = make_url(url)
+    """PostgreSQL URLs use the psycopg (3) driver unless one is named; a plain path is a SQLite file."""
+    u = make_url(as_url(url))
     if u.drivername in ("postgresql", "postgres"):
         u = u.set(drivername="postgresql+psycopg")
     return u.render_as_string(hide_password=False)
 
 
 def display_url(url: str) -> str:
-    return make_url(url).render_as_string(hide_password=True)
+    return make_url(as_url(url)).render_as_string(hide_password=True)
 
 
 class Store:
@@ -111,11 +121,18 @@ class Store:
             found = conn.execute(sa.select(games).where(games.c.id == game_id)).mappings().first()
         return None if found is None else dict(found)
 
-    def summaries(self, statuses: tuple[str, ...] = ("open", "running")) -> list[dict]:
+    def summaries(self, statuses: tuple[str, ...] = ("open", "running"), offset: int = 0,
+                  limit: int | None = None) -> list[dict]:
         cols = [games.c[n] for n in SUMMARY]
-        query = sa.select(*cols).where(games.c.status.in_(statuses)).order_by(games.c.created, games.c.id)
+        query = (sa.select(*cols).where(games.c.status.in_(statuses)).order_by(games.c.created, games.c.id)
+                 .offset(offset).limit(limit))
         with self.engine.connect() as conn:
             return [dict(r) for r in conn.execute(query).mappings()]
+
+    def count(self, statuses: tuple[str, ...] = ("open", "running")) -> int:
+        query = sa.select(sa.func.count()).select_from(games).where(games.c.status.in_(statuses))
+        with self.engine.connect() as conn:
+            return int(conn.execute(query).scalar_one())
 
     def update(self, game_id: str, expected_revision: int, **fields) -> bool:
         """Write `fields` if the row is still at `expected_revision`; False if it was not."""

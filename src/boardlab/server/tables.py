@@ -12,13 +12,15 @@ import asyncio
 import datetime as dt
 import hashlib
 import hmac
+import json
 import logging
 import secrets
+import time
 
 import anyio
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..agents import make_agent
+from ..agents import parse_spec
 from ..core.errors import BoardlabError, ConfigError, IllegalAction
 from ..core.game import SAVE_FORMAT, SAVE_VERSION, Game, load, new_game
 from ..core.i18n import check_lang
@@ -31,9 +33,25 @@ from .store import Store, now
 log = logging.getLogger("boardlab.server")
 
 HUMAN, BOT = "human", "bot"
-REPLAY_CACHE = 8  # finished games' replays kept in memory
+REPLAY_CACHE = 32  # finished games' replays kept in memory (per game and language) ...
+REPLAY_CACHE_BYTES = 64 * 2 ** 20  # ... up to this many bytes of JSON in all
+MAX_LIVE = 2000  # games held in memory at most (the least recently used idle ones leave first)
 # keys the server adds to a game's view (a game's own view never uses them)
-SERVER_VIEW_KEYS = ("id", "version", "revision", "status", "seats", "options", "undo_request", "undo_last", "created")
+SERVER_VIEW_KEYS = ("id", "version", "revision", "status", "seats", "options", "undo_request", "undo_last", "created",
+                    "seed_kind")
+SEED_BITS = 256  # a server-drawn seed: this many secret bits, kept on the server until the game is over
+
+
+def draw_seed() -> int:
+    """A secret seed for the keyed stream (core/rng.py): 2**SEED_BITS plus SEED_BITS random bits."""
+    return (1 << SEED_BITS) | secrets.randbits(SEED_BITS)
+
+
+def seed_columns(seed: int, kind: str) -> dict:
+    """How a seed is stored: in `seed` when it fits 64 bits, else in decimal in `seed_text`."""
+    if -(2 ** 63) <= seed < 2 ** 63:
+        return {"seed": seed, "seed_text": None, "seed_kind": kind}
+    return {"seed": 0, "seed_text": str(seed), "seed_kind": kind}
 
 
 def token_hash(token: str) -> str:
@@ -66,9 +84,11 @@ def iso(t: dt.datetime) -> str:
 class Live:
     """One game as the server holds it in memory (mirrors its row at `revision`)."""
 
-    __slots__ = ("id", "game", "seats", "revision", "created", "undo")
+    __slots__ = ("id", "game", "seats", "revision", "created", "undo", "seed_kind")
 
-    def __init__(self, game_id: str, game: Game, seats: list[dict], revision: int, created, undo: dict | None):
+    def __init__(self, game_id: str, game: Game, seats: list[dict], revision: int, created, undo: dict | None,
+                 seed_kind: str = "legacy"):
+        self.seed_kind = seed_kind  # drawn (secret), chosen (by the creator) or legacy (guessable)
         self.id = game_id
         self.game = game
         self.seats = seats
@@ -83,21 +103,27 @@ class Live:
     @classmethod
     def from_row(cls, row: dict) -> "Live":
         data = {"format": SAVE_FORMAT, "version": row.get("save_version", SAVE_VERSION), "game": row["game"],
-                "players": row["players"], "options": row["options"], "seed": row["seed"], "log": row["log"],
+                "players": row["players"], "options": row["options"], "log": row["log"],
+                "seed": int(row["seed_text"]) if row.get("seed_text") else row["seed"],
                 "state_hash": row["state_hash"], "snapshot": row["snapshot"]}
         # SaveFileError if the snapshot does not match its hash; a row of an older format is replayed
         game = load(data, trust_snapshot=True)
-        return cls(row["id"], game, row["seats"], row["revision"], row["created"], row["undo"])
+        return cls(row["id"], game, row["seats"], row["revision"], row["created"], row["undo"],
+                   row.get("seed_kind") or "legacy")
 
 
 class Tables:
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, bot_budget: float = 10.0, idle_seconds: float = 300.0):
         self.store = store
         self.live: dict[str, Live] = {}
+        self.used: dict[str, float] = {}  # game id -> when it was last asked for (time.monotonic)
+        self.idle_seconds = idle_seconds
         self.locks: dict[str, asyncio.Lock] = {}
         self.hub = Hub(self.view)
-        self.bots = BotRunner(self)
-        self.replays: dict[tuple, list[dict]] = {}
+        self.bots = BotRunner(self, bot_budget)
+        self.replays: dict[tuple, tuple[list[bytes], int]] = {}  # (id, lang, version) -> (steps as JSON, bytes)
+        self.replay_jobs: dict[tuple, asyncio.Future] = {}
+        self.replay_limiter = anyio.CapacityLimiter(1)  # one replay built at a time, off the event loop
 
     # loading -------------------------------------------------------------------------------
     def lock(self, game_id: str) -> asyncio.Lock:
@@ -108,6 +134,7 @@ class Tables:
     async def get(self, game_id: str) -> Live:
         live = self.live.get(game_id)
         if live is not None:
+            self.used[game_id] = time.monotonic()
             return live
         try:
             row = await anyio.to_thread.run_sync(self.store.get, game_id)
@@ -116,6 +143,7 @@ class Tables:
             raise ApiError(503, "server.err.database") from None
         if row is None:
             raise ApiError(404, "server.err.not_found", id=game_id)
+        self.used[game_id] = time.monotonic()
         if game_id in self.live:  # loaded by someone else meanwhile
             return self.live[game_id]
         try:
@@ -124,6 +152,35 @@ class Tables:
             log.exception("game %s cannot be restored from the database", game_id)
             raise ApiError(500, "server.err.corrupt", id=game_id) from None
         return self.live.setdefault(game_id, live)
+
+    # memory --------------------------------------------------------------------------------
+    def busy(self, game_id: str) -> bool:
+        """In use: watched by a websocket, played by a bot, or a change under way."""
+        lock = self.locks.get(game_id)
+        return self.hub.count(game_id) > 0 or game_id in self.bots.tasks or (lock is not None and lock.locked())
+
+    def evict_idle(self, now: float | None = None) -> int:
+        """Drop from memory the games nobody asked for in `idle_seconds` (and, over MAX_LIVE games,
+        the least recently used), unless busy; they come back from the store when asked for."""
+        now = time.monotonic() if now is None else now
+        order = sorted(self.live, key=lambda g: self.used.get(g, 0.0))
+        over = len(order) - MAX_LIVE
+        gone = 0
+        for game_id in order:
+            idle = now - self.used.get(game_id, 0.0) >= self.idle_seconds
+            if (idle or gone < over) and not self.busy(game_id):
+                self.live.pop(game_id, None)
+                self.locks.pop(game_id, None)
+                self.used.pop(game_id, None)
+                gone += 1
+        for game_id in [g for g in self.used if g not in self.live]:
+            self.used.pop(game_id)  # its row could not be restored
+        return gone
+
+    async def sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(min(30.0, max(0.05, self.idle_seconds / 4)))
+            self.evict_idle()
 
     def seat_of(self, live: Live, token: str | None, required: bool = True) -> int | None:
         """The human seat whose token this is; 403 if it is no seat's (None: no token, when allowed)."""
@@ -149,7 +206,7 @@ class Tables:
             request = dict(request, waiting_for=self._waiting_for(live, request))
         v.update(id=live.id, version=len(live.game.log), revision=live.revision, status=live.status,
                  seats=public_seats(live.seats), options=live.game.options, undo_request=request,
-                 undo_last=live.undo.get("last"), created=iso(live.created))
+                 undo_last=live.undo.get("last"), created=iso(live.created), seed_kind=live.seed_kind)
         return v
 
     def _waiting_for(self, live: Live, request: dict) -> list[int]:
@@ -203,8 +260,8 @@ class Tables:
     async def create(self, game_name: str, players: int, options: dict, seats: list[dict], seed: int | None) -> dict:
         if len(seats) != players:
             raise ApiError(422, "server.err.seats_count", seats=len(seats), players=players)
-        if seed is None:
-            seed = secrets.randbelow(2 ** 31)
+        kind = "chosen" if seed is not None else "drawn"
+        seed = draw_seed() if seed is None else seed
         try:
             game = new_game(game_name, players, seed, options)
         except ConfigError as exc:
@@ -214,10 +271,7 @@ class Tables:
         stored, tokens = [], []
         for i, s in enumerate(seats):
             if s["kind"] == BOT:
-                try:
-                    make_agent(s["agent"])
-                except ConfigError as exc:
-                    raise ApiError(422, "server.err.bot_spec", seat=i, message=exc) from None
+                self._check_bot(i, s["agent"])
                 stored.append({"kind": BOT, "agent": s["agent"]})
                 tokens.append({"seat": i, "kind": BOT, "token": None})
             else:
@@ -227,7 +281,7 @@ class Tables:
         game_id = secrets.token_hex(8)
         created = now()
         saved = game.save(snapshot=True)
-        row = {"id": game_id, "game": game.rules.name, "players": players, "options": game.options, "seed": seed,
+        row = {"id": game_id, "game": game.rules.name, "players": players, "options": game.options, **seed_columns(seed, kind),
                "seats": stored, "log": [], "snapshot": saved["snapshot"], "state_hash": saved["state_hash"],
                "save_version": SAVE_VERSION, "version": 0, "revision": 0, "status": status_of(game, stored), "to_play": game.to_play,
                "undo": {"request": None, "last": None}, "created": created, "updated": created}
@@ -236,9 +290,21 @@ class Tables:
         except SQLAlchemyError:
             log.exception("cannot create a game")
             raise ApiError(503, "server.err.storage") from None
-        self.live[game_id] = live = Live(game_id, game, stored, 0, created, row["undo"])
+        self.live[game_id] = live = Live(game_id, game, stored, 0, created, row["undo"], kind)
+        self.used[game_id] = time.monotonic()
+        if len(self.live) > MAX_LIVE:
+            self.evict_idle()
         self._kick_bot(live)
         return {"id": game_id, "seats": tokens}
+
+    def _check_bot(self, seat: int, spec: str) -> None:
+        """422 for a spec its agent's schema refuses, or one that asks for more time than a move gets."""
+        try:
+            _name, params = parse_spec(spec)
+        except ConfigError as exc:
+            raise ApiError(422, "server.err.bot_spec", seat=seat, message=exc) from None
+        if params.get("seconds", 0) > self.bots.budget:
+            raise ApiError(422, "server.err.bot_budget", seat=seat, seconds=params["seconds"], budget=self.bots.budget)
 
     async def look(self, game_id: str, token: str | None, lang: str) -> dict:
         """GET a view: the token's seat (marking it taken), else the spectator's."""
@@ -269,8 +335,7 @@ class Tables:
             live = await self.get(game_id)
             seat = self.seat_of(live, token)
             game = live.game
-            if game.is_over:
-                raise ApiError(409, error=IllegalAction("err.game_over"))
+            _not_over(live)
             if game.to_play != seat:
                 raise ApiError(409, "server.err.not_your_turn", seat=seat, to_play=game.to_play)
             moved = game.clone()
@@ -315,6 +380,7 @@ class Tables:
         async with self.lock(game_id):
             live = await self.get(game_id)
             seat = self.seat_of(live, token)
+            _not_over(live)
             if live.undo.get("request") is not None:
                 raise ApiError(409, "server.err.undo_pending")
             before = await self._plan(live, seat)
@@ -332,6 +398,7 @@ class Tables:
         async with self.lock(game_id):
             live = await self.get(game_id)
             seat = self.seat_of(live, token)
+            _not_over(live)
             request = live.undo.get("request")
             if request is None:
                 raise ApiError(409, "server.err.undo_none")
@@ -371,37 +438,50 @@ class Tables:
                                           "version": request["version"]}}
 
     # replay --------------------------------------------------------------------------------
-    async def replay(self, game_id: str, lang: str) -> dict:
+    async def replay(self, game_id: str, lang: str, start: int = 0, count: int | None = None) -> bytes:
+        """The replay's JSON (steps start .. start+count-1), built once per game and language off the
+        event loop; only the header and the joining of ready-made steps happen here."""
         _check_lang(lang)
         live = await self.get(game_id)
-        if not live.game.is_over:
-            raise ApiError(409, "server.err.not_finished")
-        game = live.game
         steps = await self._replay_steps(live, lang)
-        return {"id": live.id, "game": game.rules.name, "players": game.players, "options": game.options,
-                "seats": public_seats(live.seats), "version": len(game.log), "steps": steps}
+        game = live.game
+        head = {"id": live.id, "game": game.rules.name, "players": game.players, "options": game.options,
+                "seats": public_seats(live.seats), "version": len(game.log), "seed": str(game.seed),
+                "seed_kind": live.seed_kind, "start": start, "total": len(steps)}
+        page = steps[start:] if count is None else steps[start:start + count]
+        return json.dumps(head, ensure_ascii=False)[:-1].encode() + b', "steps": [' + b",".join(page) + b"]}"
 
     async def replay_view(self, game_id: str, step: int, lang: str) -> dict:
         """The spectator's view after `step` actions of a finished game (for the replay viewer)."""
         _check_lang(lang)
         live = await self.get(game_id)
-        if not live.game.is_over:
-            raise ApiError(409, "server.err.not_finished")
         steps = await self._replay_steps(live, lang)
         if not 0 <= step < len(steps):
             raise ApiError(404, "server.err.no_step", step=step, last=len(steps) - 1)
-        return steps[step]["view"]
+        return json.loads(steps[step])["view"]
 
-    async def _replay_steps(self, live: Live, lang: str) -> list[dict]:
-        """The replay of a finished game, computed once per (game, language, revision)."""
-        key = (live.id, lang, live.revision)
-        steps = self.replays.pop(key, None)
-        if steps is None:
-            steps = await anyio.to_thread.run_sync(replay_steps, live.game, lang)
-        self.replays[key] = steps  # most recently used last
-        while len(self.replays) > REPLAY_CACHE:
+    async def _replay_steps(self, live: Live, lang: str) -> list[bytes]:
+        """Each step's JSON, from the cache or built once (concurrent requests share the work)."""
+        if not live.game.is_over:
+            raise ApiError(409, "server.err.not_finished")
+        key = (live.id, lang, len(live.game.log))
+        cached = self.replays.pop(key, None)
+        if cached is None:
+            job = self.replay_jobs.get(key)
+            if job is None:
+                job = self.replay_jobs[key] = asyncio.ensure_future(self._build_replay(live.game, lang))
+                job.add_done_callback(lambda _f: self.replay_jobs.pop(key, None))
+            cached = await asyncio.shield(job)
+        self.replays[key] = cached  # most recently used last
+        while len(self.replays) > REPLAY_CACHE or sum(n for _s, n in self.replays.values()) > REPLAY_CACHE_BYTES:
+            if len(self.replays) == 1:
+                break
             self.replays.pop(next(iter(self.replays)))
-        return steps
+        return cached[0]
+
+    async def _build_replay(self, game: Game, lang: str) -> tuple[list[bytes], int]:
+        steps = await anyio.to_thread.run_sync(replay_json, game, lang, limiter=self.replay_limiter)
+        return steps, sum(map(len, steps))
 
     # startup -------------------------------------------------------------------------------
     async def resume_bots(self) -> int:
@@ -415,15 +495,19 @@ class Tables:
                 n += 1
         return n
 
-    async def summaries(self) -> list[dict]:
+    async def summaries(self, offset: int = 0, limit: int = 50) -> tuple[list[dict], int]:
+        """A page of the open and running games (oldest first) and how many there are in all."""
+        def read():
+            return self.store.summaries(offset=offset, limit=limit), self.store.count()
         try:
-            rows = await anyio.to_thread.run_sync(self.store.summaries)
+            rows, total = await anyio.to_thread.run_sync(read)
         except SQLAlchemyError:
             log.exception("cannot list games")
             raise ApiError(503, "server.err.database") from None
         return [{"id": r["id"], "game": r["game"], "players": r["players"], "options": r["options"],
                  "seats": public_seats(r["seats"]), "status": r["status"], "version": r["version"],
-                 "to_play": r["to_play"], "created": iso(r["created"])} for r in rows]
+                 "to_play": r["to_play"], "created": iso(r["created"]), "seed_kind": r["seed_kind"]}
+                for r in rows], total
 
 
 def replay_steps(game: Game, lang: str) -> list[dict]:
@@ -446,6 +530,17 @@ def replay_steps(game: Game, lang: str) -> list[dict]:
         g.apply(action)
         step(n, seat)
     return steps
+
+
+def replay_json(game: Game, lang: str) -> list[bytes]:
+    """`replay_steps`, each step as compact JSON (worker thread)."""
+    return [json.dumps(step, ensure_ascii=False, separators=(",", ":")).encode() for step in replay_steps(game, lang)]
+
+
+def _not_over(live: Live) -> None:
+    """A finished game is final: no action, undo request or answer reopens it (409)."""
+    if live.game.is_over:
+        raise ApiError(409, error=IllegalAction("err.game_over"))
 
 
 def _check_lang(lang: str) -> None:

@@ -17,9 +17,9 @@ from ...core.errors import ConfigError
 from ...core.i18n import Catalogue, core_catalogue
 from ...core.options import Options, option
 from ...core.registry import GameInfo
-from ...core.ruleset import Ruleset
+from ...core.ruleset import Ruleset, lead
 from ...core.visibility import NOBODY, OWNER, Zone
-from . import actions as A, effects, mechanics as M, seasons as S, spring as SP, tasks as T
+from . import actions as A, effects, mechanics as M, planning, seasons as S, spring as SP, tally, tasks as T
 from . import locations  # noqa: F401  (registers the Location tasks and decisions)
 from .content import _load
 from .data_tables import CLANS, HORDES
@@ -135,8 +135,11 @@ class GreatWall(Ruleset):
         return A.segments(players, content_sets(players, options))
 
     def base_summary(self, state: GWState) -> dict:
-        """For simulation reports: each seat's General and clan (clan i is seat i's colour)."""
-        return {"general": list(state.general), "clan": [CLANS[s].id for s in range(state.players)]}
+        """For simulation reports: each seat's General and clan (clan i is seat i's colour); measures: the
+        battles of the game and each seat's Honor by source (tally.py)."""
+        return {"general": list(state.general), "clan": [CLANS[s].id for s in range(state.players)],
+                "hordes_kept": [len(state.kept[s]) for s in range(state.players)],
+                "battles": tally.battle_counts(state), "honor_by_source": tally.honor_by_source(state)}
 
     def rewards(self, state: GWState) -> list[float]:
         """1/k of a win for each of k winners; a module may share the result instead (extension point
@@ -151,6 +154,26 @@ class GreatWall(Ruleset):
         for answer in T.extensions(state, "evaluate"):
             return answer(state, seat)
         return super().evaluate(state, seat)
+
+    def plan_values(self, state: GWState) -> list[float]:
+        """For the `planner` bot: the potential, with the battles to come counted by their likely outcome
+        (planning.py) instead of the soldiers' mere presence on the Horde cards."""
+        outlook = planning.outlook(state)
+        return [v - _horde_progress(state, s) + outlook[s] for s, v in enumerate(self.potential(state))]
+
+    def plan_evaluate(self, state: GWState, seat: int) -> float:
+        """A module may value the position otherwise (extension point "evaluate": the cooperative team)."""
+        values = self.plan_values(state)
+        for answer in T.extensions(state, "evaluate"):
+            return answer(state, seat, values)
+        return lead(values, seat)
+
+    def plan_lookahead(self, state: GWState, seat: int):
+        """A Command card chosen face down shows its worth once it has resolved (GW-COMMAND-04..09)."""
+        if state.pending is None or state.pending[1] != "command":
+            return None
+        return lambda st: st.season != "winter" or any(
+            e.key == "ev.command_done" and e.params.get("seat") == seat for e in st.events)
 
     def evaluations(self, state: GWState) -> list[float]:
         for answer in T.extensions(state, "evaluate"):
@@ -222,7 +245,9 @@ def _check_combination(catalogue, expansions: list[str], scenario, mode: str) ->
         raise ConfigError("err.combo", catalogue, what=f"scenario {scenario} + {', '.join(expansions)}",
                           rule="AC-07, GK-02, RAT-01")
     if "genghis" in expansions and mode == "cooperative":
-        raise ConfigError("err.combo", catalogue, what="genghis + cooperative", rule="GK-24, GK-25")
+        # D4: the cooperative mode exists only for the co-op scenarios, which take no expansion (AC-07);
+        # GK-24/25 themselves allow the Khan in a cooperative game (without his objective)
+        raise ConfigError("err.combo", catalogue, what="genghis + cooperative", rule="D4, AC-07")
     if scenario in COOP_ONLY and mode != "cooperative":
         raise ConfigError("err.combo", catalogue, what=f"scenario {scenario} in {mode} mode", rule=COOP_ONLY[scenario])
     if mode == "cooperative" and scenario not in COOP_ONLY:

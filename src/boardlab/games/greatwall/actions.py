@@ -19,7 +19,8 @@ ids through it (`arg`, `args`) and `view.describe_action` shows each argument by
 | `archer:S`, `spearman:S` | recruit | section | recruit at section S |
 | `horseman:S:archer`, `horseman:S:spearman` | recruit | section, unit | a Horseman at S upgrades that soldier |
 | `fort:S:R1+R2` | workshop | section, payment | a Fortification at S paid with those two resources |
-| `buy:LOC`, `upgrade:LOC` | overseer | location | a new Overseer / one level more |
+| `buy:LOC:UNIT` | overseer | location, unit | a new Overseer, paid with that soldier from supply (GW-OVERSEER-02) |
+| `upgrade:LOC` | overseer | location | one level more for the Overseer there |
 | `resource:R` | pay_any, gain_any | resource | one resource R |
 | `move:UNIT@S` | soldier_from | soldier_at | move that soldier from section S |
 | `discard:CARD` | discard_tactics, discard_advisors | card | discard that card |
@@ -30,7 +31,7 @@ ids through it (`arg`, `args`) and `view.describe_action` shows each argument by
 | `slot:K` | slot | slot | the soldier covers slot K |
 | `move` | messenger | | move soldiers between sections |
 | `dispatch` | secondary_dispatch | | dispatch a Secondary Spearman |
-| `skip`, `use`, `clerk`, `chi`, `pay`, `refuse`, `trade`, `done`, `none`, `boost`, `base`, `pass`, `save`, `die` | (as listed) | | a word answer |
+| `skip`, `use`, `clerk`, `chi`, `pay`, `refuse`, `trade`, `done`, `none`, `boost`, `base`, `save`, `die` | (as listed) | | a word answer |
 
 The kinds (`KINDS`: what an argument's text may be and what `parse` makes of it; `view.show`: how a text
 shows it). Places (sections, rows, slots, columns, places of the Horde array) are numbered from 1 in ids as
@@ -62,12 +63,12 @@ The action space (`Game.action_space`) lays out, in this order: the words; `gene
 play; `command:` for the Command cards of every seat's clan; `section:`; `advisor:CARD` for every Advisor
 in play, then `advisor:I` for the track positions; `to:`/`from:`/`activate:` for every Location of the
 content (a scenario's Locations included); `build:`; the recruits; `fort:` (section x the 6 payments);
-`buy:`/`upgrade:` for the Locations with Overseers; `resource:`; `move:` for the three base kinds of
+`buy:` (each base kind of soldier) and `upgrade:` for the Locations with Overseers; `resource:`; `move:` for the three base kinds of
 soldier at each section; `discard:` for the Tactics, then the Advisors in play; `tactic:`; `slot:R:K`;
 `column:`; `dispatch:` for Spearmen and Horsemen; `slot:K`; then the three donation grids (0..99 each: the
 engine does not cap what a player holds, the retail supply has 50 of each resource, and the most anyone
 held in 640,000 random decisions was 45); then the segments of the modules the options switch on, in
-their order. Sizes: 615 ids with 2 players and 627 with 4 (base game); famine with 3 players 683.
+their order. Sizes: 624 ids with 2 players and 636 with 4 (base game); famine with 3 players 692.
 """
 from __future__ import annotations
 
@@ -76,10 +77,11 @@ from typing import Any, Callable, NamedTuple
 
 from ...core.actions import Grid, Segment, Vocabulary
 from .content import RESOURCES, UNITS
-from .data_tables import (ADVISORS, ARTIFACTS, BOARD, CLAN_CARDS, CLANS, COMMANDS, GENERALS, HORDES, KHAN_CARDS,
-                          LOC_ORDER, LOCS, RAT_CARDS, SCENARIO_CARDS, TACTICS, UNIT_NAMES, in_play)
+from . import data_tables as D
+from .data_tables import (ADVISORS, BOARD, CLAN_CARDS, CLANS, GENERALS, LOC_ORDER, LOCS, TACTICS, UNIT_NAMES,
+                          in_play)
 
-WORDS = ("skip", "use", "clerk", "chi", "move", "pay", "refuse", "trade", "done", "none", "boost", "base", "pass",
+WORDS = ("skip", "use", "clerk", "chi", "move", "pay", "refuse", "trade", "done", "none", "boost", "base",
          "dispatch", "save", "die")
 DONATED = ("wood", "stone", "gold")
 MOST_GIVEN = 99  # donations encoded up to this many of one resource (see above)
@@ -88,8 +90,9 @@ COLUMNS = 3  # columns of those slots
 PAYMENTS = tuple(combinations_with_replacement(("wood", "stone", "gold"), 2))  # a Fortification's prices
 SECTIONS = range(BOARD.sections)
 ROWS = range(BOARD.horde_rows)
-# Every card of the content by table (names and texts: `view.CARDS`; the `card` kind).
-CARD_TABLES = (HORDES, COMMANDS, ADVISORS, GENERALS, TACTICS, ARTIFACTS, RAT_CARDS, KHAN_CARDS, SCENARIO_CARDS)
+# Every card of the content by table (names and texts: `view.CARDS`; the `card` kind); ids are unique
+# across them (data_tables.duplicate_card_ids).
+CARD_TABLES = D.CARD_TABLES
 
 
 # ---- building ids ------------------------------------------------------------------------------------------
@@ -152,8 +155,9 @@ def fort_id(section: int, payment: tuple[str, ...]) -> str:
     return f"fort:{pos(section)}:{payment_text(payment)}"
 
 
-def overseer_id(what: str, loc: str) -> str:
-    return f"{what}:{loc}"
+def overseer_id(what: str, loc: str, unit: str | None = None) -> str:
+    """`buy:LOC:UNIT` (a new Overseer paid with that soldier), `upgrade:LOC`."""
+    return f"{what}:{loc}" if unit is None else f"{what}:{loc}:{unit}"
 
 
 def resource_id(resource: str) -> str:
@@ -216,7 +220,7 @@ FORMS: Forms = {
     "spearman": ("section",),
     "horseman": ("section", "unit"),
     "fort": ("section", "payment"),
-    "buy": ("location",),
+    "buy": ("location", "unit"),
     "upgrade": ("location",),
     "resource": ("resource",),
     "discard": ("card",),
@@ -394,7 +398,7 @@ def segments(players: int, sets: tuple[str, ...]) -> list[Segment]:
         ids += [recruit_id("archer", s), recruit_id("spearman", s), recruit_id("horseman", s, "archer"),
                 recruit_id("horseman", s, "spearman")]
     ids += [fort_id(s, p) for s in SECTIONS for p in PAYMENTS]
-    ids += [overseer_id(what, loc) for loc in overseen for what in ("buy", "upgrade")]
+    ids += [overseer_id("buy", loc, u) for loc in overseen for u in UNITS] + [overseer_id("upgrade", loc) for loc in overseen]
     ids += [resource_id(r) for r in RESOURCES]
     ids += [move_id(soldier_at(u, s)) for s in SECTIONS for u in UNITS]
     ids += [discard_id(c) for c in tactics + advisors]

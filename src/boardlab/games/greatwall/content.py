@@ -152,7 +152,6 @@ class HordeCard(Card):
 
 class CommandCard(Card):
     clan: str
-    tea: int = Field(ge=1, le=12)  # GWA-COMMAND-02
     top: Effects
     bottom: Effects
     third_step: bool = True        # GWA-COMMAND-04

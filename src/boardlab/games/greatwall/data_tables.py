@@ -18,6 +18,7 @@ KHAN_SET = C.KhanSet.model_validate(C._load("khan.yaml"))  # the Genghis Khan ca
 KHAN_CARDS = {KHAN_SET.khan.id: KHAN_SET.khan, **{c.id: c for c in (*KHAN_SET.skills, *KHAN_SET.awards,
                                                                    *KHAN_SET.bannermen)}}
 SCENARIO_CARDS = {c.id: c for c in C.load_cards("scenarios.yaml", C.ScenarioCard)}  # AC-04..06
+CARD_TABLES = (HORDES, COMMANDS, ADVISORS, GENERALS, TACTICS, ARTIFACTS, RAT_CARDS, KHAN_CARDS, SCENARIO_CARDS)
 CLAN_CARDS = {clan.id: tuple(c.id for c in COMMANDS.values() if c.clan == clan.id) for clan in CLANS}
 RES_INDEX = {r: i for i, r in enumerate(C.RESOURCES)}
 # Kinds of soldier by their index in a seat's `soldiers`: the base game's three, then the Bannerman,
@@ -25,6 +26,23 @@ RES_INDEX = {r: i for i, r in enumerate(C.RESOURCES)}
 # units by this table.
 UNIT_NAMES = C.UNITS + ("bannerman",)
 UNIT_INDEX = {u: i for i, u in enumerate(UNIT_NAMES)}
+
+
+def duplicate_card_ids(tables=CARD_TABLES) -> list[str]:
+    """Ids used by more than one card of the content: actions, events and rule texts name a card by its
+    id alone, so each must be unique across every card table."""
+    seen: set[str] = set()
+    repeated = []
+    for table in tables:
+        for card in table:
+            if card in seen:
+                repeated.append(card)
+            seen.add(card)
+    return repeated
+
+
+if duplicate_card_ids():
+    raise ValueError(f"card ids used twice in the Great Wall content: {duplicate_card_ids()}")
 
 
 def in_play(cards: dict, sets) -> list[str]:

@@ -94,8 +94,8 @@ def op_kill_archers(state, seat, arg, rules):
         if where is None:
             return
         M.remove_archer(state, seat, where)
-        M.soldier_dies(state, seat, ARCHER)
-        state.log(rules, "ev.kill", seat=seat, unit="archer", section=where)
+        fate = M.soldier_dies(state, seat, ARCHER)
+        state.log(rules + fate, "ev.kill", seat=seat, unit="archer", section=where)
 
 
 # ---- ops with choices ---------------------------------------------------------------------------
@@ -247,7 +247,7 @@ def legal_advanced(state):
 def apply_advanced(state, action_id):
     task = T.top(state)
     T.done(state)
-    T.push(state, Activate(task.seat, A.arg(action_id), True, task.rules + ("GW-ACTIVATE-03",)))
+    T.push(state, Activate(task.seat, A.arg(action_id), True, task.rules + ("GW-ACTIVATE-03", "GW-ACTIVATE-04")))
 
 
 def op_recruit(state, seat, arg, rules):
@@ -435,7 +435,9 @@ def _apply_discard(hand):
         cards = list(getattr(state, hand)[seat])
         cards.remove(card)
         getattr(state, hand)[seat] = tuple(cards)
-        (state.tactic_discard if hand == "tactics" else state.advisor_discard).append(card)
+        pile = "tactic_discard" if hand == "tactics" else "advisor_discard"
+        getattr(state, pile).append(card)
+        state.secret_discards += ((pile, seat, len(getattr(state, pile)) - 1),)  # the others do not see which
         state.log(task.rules, f"ev.discard_{hand}", seat=seat)
         T.replace(state, task._replace(left=task.left - 1))
     return apply

@@ -12,7 +12,7 @@ from typing import Callable
 from . import actions as A
 from . import mechanics as M
 from . import tasks as T
-from .data_tables import BOARD, LOCS, LOC_ORDER
+from .data_tables import BOARD, LOCS, LOC_ORDER, UNIT_INDEX
 from .effects import build_fort, deploy, fort_sections, movable
 from .generals import trigger
 from .records import (Activate, Activations, ClerksHome, HandLimit, LocationEffect, Monopoly, OverseerOffer, PayAny,
@@ -20,7 +20,7 @@ from .records import (Activate, Activations, ClerksHome, HandLimit, LocationEffe
 from .state import ARCHER, GWState, HORSEMAN, SECONDARY, SPEARMAN
 from .tasks import BASE
 
-ACT = ("GW-ENGINE-02", "GW-ENGINE-03", "GW-ACTIVATE-07")
+ACT = ("GW-ENGINE-03", "GW-ACTIVATE-07")  # every activation: the players there share it, in Tea order
 Effect = Callable[[GWState, LocationEffect], None]
 
 
@@ -54,13 +54,20 @@ def run_activations(state: GWState, task: Activations) -> None:
     if task.third_step and len(pending) > 1:
         T.ask(state, task.seat, "activate_order")
         return
-    T.push(state, Activate(task.seat, pending[0], False, ("GW-ACTIVATE-01",)))
+    T.push(state, Activate(task.seat, pending[0], False, why_due(pending[0])))
 
 
 @T.task_decision(BASE, "activate_order", lambda state: [A.activate_id(loc) for loc in due(state)])
 def apply_activate_order(state: GWState, action_id: str) -> None:
     seat = T.top(state).seat
-    T.push(state, Activate(seat, A.arg(action_id), False, ("GW-ACTIVATE-01", "GW-RESOLVE-04")))
+    loc = A.arg(action_id)
+    T.push(state, Activate(seat, loc, False, why_due(loc) + ("GW-RESOLVE-04",)))
+
+
+def why_due(loc: str) -> tuple[str, ...]:
+    """The rule that makes a Location activate: a green one as soon as it holds a Clerk (GW-ACTIVATE-05),
+    a regular one when it is completely filled (GW-ACTIVATE-01, GW-ENGINE-02)."""
+    return ("GW-ACTIVATE-05",) if LOCS[loc].kind == "green" else ("GW-ACTIVATE-01", "GW-ENGINE-02")
 
 
 @T.handler(BASE, Activate)
@@ -373,17 +380,18 @@ def run_overseer(state: GWState, task: PlaceOverseer) -> None:
 
 
 OVERSEEN = tuple(loc for loc in LOC_ORDER if LOCS[loc].overseer)
+OVERSEER_UNITS = (SPEARMAN, ARCHER, HORSEMAN)  # the base game's soldiers (GW-COMP: a clan's 10 + 4 + 2)
 
 
 def overseer_options(state: GWState, seat: int, where: str, free: bool) -> list[str]:
-    """New Overseers (a Spearman from supply) and upgrades (not where a module locks them,
-    extension point "overseer_locked")."""
+    """New Overseers (GW-OVERSEER-02: any soldier of the player's supply, one id per kind held) and
+    upgrades (not where a module locks them, extension point "overseer_locked")."""
     out = []
     locked = T.extensions(state, "overseer_locked")
     for loc in ([where] if where != "any" else OVERSEEN):
         level = state.overseers[loc][seat]
-        if level == 0 and state.soldiers[seat][SPEARMAN] and (free or sum(state.res[seat]) >= BOARD.overseer["buy_resources"]):
-            out.append(A.overseer_id("buy", loc))
+        if level == 0 and (free or sum(state.res[seat]) >= BOARD.overseer["buy_resources"]):
+            out += [A.overseer_id("buy", loc, M.unit_name(u)) for u in OVERSEER_UNITS if state.soldiers[seat][u]]
         elif 0 < level < BOARD.overseer["max_level"] and not any(answer(state, loc) for answer in locked) and (
                 free or sum(state.res[seat]) >= BOARD.overseer["upgrade_cost"]):
             out.append(A.overseer_id("upgrade", loc))
@@ -404,10 +412,14 @@ def apply_overseer(state: GWState, action_id: str) -> None:
         return
     T.replace(state, task._replace(left=task.left - 1))
     parsed = A.parse(action_id)
-    what, (loc,) = parsed.head, parsed.values
+    what, loc = parsed.head, parsed.values[0]
     levels = list(state.overseers[loc])
     if what == "buy":
-        state.add_soldiers(seat, SPEARMAN, -1)
+        unit = UNIT_INDEX[parsed.values[1]]
+        state.add_soldiers(seat, unit, -1)
+        units = list(state.overseer_units[loc])
+        units[seat] = unit
+        state.overseer_units[loc] = tuple(units)
         cost = BOARD.overseer["buy_resources"]
         rules = rules + ("GW-OVERSEER-01", "GW-OVERSEER-02", "GW-OVERSEER-03", "GWA-OVERSEER-01")
     else:

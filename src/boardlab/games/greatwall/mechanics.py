@@ -49,10 +49,11 @@ def gain(state: GWState, seat: int, amounts: dict, rules: tuple[str, ...]) -> No
 
 
 def lose_honor(state: GWState, seat: int, n: int, rules: tuple[str, ...], key: str = "ev.lose_honor") -> None:
+    """Every loss of Honor is logged with `honor` (the change, negative), whatever its message."""
     if seat == SECONDARY or n <= 0:
         return
     state.honor[seat] -= n
-    state.log(rules, key, seat=seat, n=n)
+    state.log(rules, key, seat=seat, n=n, honor=-n)
 
 
 def can_pay(state: GWState, seat: int, amounts: dict) -> bool:
@@ -153,16 +154,19 @@ def remove_behind(state: GWState, seat: int, unit: int, section: int) -> None:
     state.behind[section] = tuple(items)
 
 
-def soldier_dies(state: GWState, seat: int, unit: int) -> None:
+def soldier_dies(state: GWState, seat: int, unit: int) -> tuple[str, ...]:
     """A killed soldier goes back to its owner's supply (GW-BREACH-12, D23), unless a module takes
-    the dead out of the game (extension point "soldier_killed", AC-GHO-14)."""
+    the dead out of the game (extension point "soldier_killed", e.g. AC-GHO-14). Returns the rules
+    that decided where it went, for the log."""
     for answer in extensions(state, "soldier_killed"):
-        if answer(state, seat, unit):
-            return
+        rules = answer(state, seat, unit)
+        if rules:
+            return tuple(rules)
     if seat == SECONDARY:
         state.secondary_spearmen += 1
     else:
         state.add_soldiers(seat, unit, 1)
+    return ("GW-BREACH-12", "D23")
 
 
 def remove_archer(state: GWState, seat: int, section: int) -> None:
@@ -194,6 +198,7 @@ def draw_tactics(state: GWState, seat: int, n: int, rules: tuple[str, ...]) -> i
         if not state.tactic_deck and state.tactic_discard:
             state.tactic_deck = state.shuffle(state.tactic_discard)
             state.tactic_discard = []
+            forget_discards(state, "tactic_discard")
         if not state.tactic_deck:
             break
         state.tactics[seat] = state.tactics[seat] + (state.tactic_deck.pop(),)
@@ -203,11 +208,17 @@ def draw_tactics(state: GWState, seat: int, n: int, rules: tuple[str, ...]) -> i
     return drawn
 
 
+def forget_discards(state: GWState, pile: str) -> None:
+    """A discard pile shuffled into its deck: its face-down discards are in the (hidden) deck now."""
+    state.secret_discards = tuple(entry for entry in state.secret_discards if entry[0] != pile)
+
+
 def refill_advisor_track(state: GWState, n: int) -> None:
     for _ in range(n):
         if not state.advisor_deck and state.advisor_discard:
             state.advisor_deck = state.shuffle(state.advisor_discard)
             state.advisor_discard = []
+            forget_discards(state, "advisor_discard")
         if state.advisor_deck and len(state.advisor_track) < len(BOARD.advisor_prices):
             state.advisor_track.append(state.advisor_deck.pop())
 

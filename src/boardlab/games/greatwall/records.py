@@ -311,7 +311,8 @@ class Kills(NamedTuple):
 
 @record
 class Victim(NamedTuple):
-    """A soldier the Kill value reaches: on a Horde card (`where` "card") or an Archer ("wall")."""
+    """A soldier the Kill value reaches: on the Horde card (`where` "card"), an Archer on the Wall
+    ("wall") or a soldier behind the section ("behind")."""
     seat: int
     unit: int
     where: str

@@ -37,6 +37,7 @@ def new_state(players: int, seed: int, sets: tuple[str, ...] = ("base",), option
     s.tea, s.leader = list(range(n)), list(range(n))
     s.clerks_on = {loc: () for loc in LOCS if LOCS[loc].scenario is None}  # scenarios add theirs (D24)
     s.overseers = {loc: (0,) * n for loc, spec in LOCS.items() if spec.overseer}
+    s.overseer_units = {loc: (None,) * n for loc in s.overseers}  # the soldier each Overseer was (GW-OVERSEER-02)
     s.wall, s.forts = [0] * BOARD.sections, [0] * BOARD.sections
     s.archers, s.behind = [()] * BOARD.sections, [()] * BOARD.sections
     s.hordes = [None] * (BOARD.sections * BOARD.horde_rows)
@@ -47,12 +48,14 @@ def new_state(players: int, seed: int, sets: tuple[str, ...] = ("base",), option
     s.advisor_deck, s.advisor_track = in_play(ADVISORS, sets), []
     s.tactic_deck = [t for t in in_play(TACTICS, sets) for _ in range(TACTICS[t].copies)]
     s.artifacts = ()
+    s.secret_discards = ()  # (pile, owner, index): cards discarded unseen by the others (bots' resampling)
     s.commits, s.initiative, s.battle, s.tasks, s.flags = {}, (), {}, [], {}
     return s
 
 
 @BASE.step("game.setup")
 def step_setup(state: GWState) -> str:
+    place_track_markers(state)                                    # GW-SETUP-20..22, GWA-TRACK-01 (first: any set)
     state.horde_deck = state.shuffle(state.horde_deck)            # GWA-AUTUMN-02
     state.tactic_deck = state.shuffle(state.tactic_deck)          # GW-SETUP-07
     state.artifacts = tuple(state.shuffle(in_play(ARTIFACTS, state.sets))[:3])  # GW-SETUP-08, RAT-04
@@ -70,6 +73,14 @@ def step_setup(state: GWState) -> str:
     if state.players == 2:
         setup_secondary(state)
     return "setup.general"
+
+
+def place_track_markers(state: GWState) -> None:
+    """GW-SETUP-20..22, GWA-TRACK-01: each player's markers carry a number drawn at random (the seed does not
+    say who has which); on both tracks the lower number is on top."""
+    order = state.shuffle(list(range(state.players)))
+    state.tea, state.leader = list(order), list(order)
+    state.log(("GW-SETUP-20", "GW-SETUP-21", "GW-SETUP-22", "GWA-TRACK-01"), "ev.tracks", seats=list(order))
 
 
 def setup_secondary(state: GWState) -> None:
@@ -266,9 +277,8 @@ def apply_command(state: GWState, action_id: str) -> str:
 
 @BASE.step("command.reveal")
 def step_reveal_command(state: GWState) -> str:
-    """GW-COMMAND-06/07, GWA-COMMAND-02: highest Tea value first, ties by the Tea track."""
-    tea = M.tea_order(state)
-    order = sorted(state.commits, key=lambda s: (-COMMANDS[state.commits[s]].tea, tea.index(s)))
+    """GW-COMMAND-05..07: all cards revealed together; the player higher on the Tea track resolves first."""
+    order = [s for s in M.tea_order(state) if s in state.commits]
     state.initiative = tuple((s, state.commits[s]) for s in order)
     state.commits = {}
     state.flags = {k: v for k, v in state.flags.items() if not k.startswith("bonus:")}  # GWA-OVERSEER-03
@@ -426,7 +436,7 @@ def apply_donate(state: GWState, action_id: str) -> str:
 
 @BASE.step("summer.reveal")
 def step_reveal_donations(state: GWState) -> str:
-    """GW-SUMMER-03..06, GWA-SUMMER-01; the Secondary race counts 12 (GW-TWOP-15..18)."""
+    """GW-SUMMER-03..06, GWA-SUMMER-01; the Secondary race's wealth counts 12 (GW-TWOP-05, -15..18)."""
     tea = M.tea_order(state)
     totals = {}
     for seat in range(state.players):
@@ -437,7 +447,7 @@ def step_reveal_donations(state: GWState) -> str:
         totals[seat] = sum(amounts)
         state.log(("GW-SUMMER-03", "GW-SUMMER-06"), "ev.donation", seat=seat, what=dict(zip(DONATED, amounts)))
     ranked = [s for s in sorted(totals, key=lambda s: (-totals[s], tea.index(s))) if totals[s] > 0]
-    if state.players == 2:
+    if state.players == 2 and secondary_donates(state):
         ranked.append(SECONDARY)
         ranked.sort(key=lambda s: (-(BOARD.secondary["donation"] if s == SECONDARY else totals[s]), s != SECONDARY))
     for rank, seat in enumerate(ranked):
@@ -450,6 +460,18 @@ def step_reveal_donations(state: GWState) -> str:
         state.log(("GW-SUMMER-08",), "ev.no_build")
         return T.run_then(state, [], "year.end")
     return T.run_then(state, [SummerPick(s) for s in order], "year.end")
+
+
+def secondary_donates(state: GWState) -> bool:
+    """GW-TWOP-05/15/16, GWA-TWOP-01: the Secondary race gives all the wealth on its marker, which counts
+    as 12 in the ranking (nothing reaches the Warehouse); with no wealth it gives nothing and, like a
+    player giving nothing (GW-SUMMER-04), is not ranked. Its marker goes back to 0."""
+    wealth = state.secondary_honor
+    state.secondary_honor = 0
+    rules = ("GW-TWOP-05", "GW-TWOP-15", "GW-TWOP-16", "GWA-TWOP-01")
+    state.log(rules, "ev.secondary_donation" if wealth else "ev.secondary_no_donation",
+              n=wealth, counts=BOARD.secondary["donation"])
+    return wealth > 0
 
 
 @T.handler(BASE, SummerPick)
@@ -547,6 +569,13 @@ def step_final(state: GWState) -> str:
     for seat in range(state.players):  # where each seat's Honor came from
         state.log(("GW-END-01", "GW-BREACH-14"), "ev.final_total", seat=seat, before=before[seat], kept=kept[seat],
                   artifacts=from_artifacts[seat], total=state.honor[seat])
+    return "game.result"
+
+
+@BASE.step("game.result")
+def step_result(state: GWState) -> str:
+    """GW-END-02/03: the most Honor wins, ties by the Tea track; nobody after a loss (D3). A module may
+    decide the result instead (hook "instead": the cooperative mode's shared result, D4)."""
     best = max(state.honor)
     tea = M.tea_order(state)
     winners = [] if state.flags.get("lost") else [s for s in tea if state.honor[s] == best][:1]

@@ -308,7 +308,7 @@ def apply_wound_column(state: GWState, action_id: str) -> None:
             cover(state, task.seat, row, k, WOUND, task.rules + ("GW-TACTICS-09", "GW-BATTLE-07"))
 
 
-# ---- step 4: dispatch (GW-BATTLE-09..16, GWA-BATTLE-04, GW-TWOP-12..14) -------------------------------------
+# ---- step 4: dispatch (GW-BATTLE-09..16, GW-TWOP-12..14) -------------------------------------------------------
 
 def dispatch_options(state: GWState, seat: int) -> list[str]:
     """The seat's soldiers behind the battle's section that may go onto a Horde card: a Spearman onto
@@ -329,12 +329,13 @@ def dispatch_options(state: GWState, seat: int) -> list[str]:
 
 @T.handler(BASE, Dispatch)
 def run_dispatch(state: GWState, task: Dispatch) -> None:
+    """GW-BATTLE-09/11: in Leader-track order, one soldier at a time, until every soldier at the section
+    is dispatched or every Horde card there is defeated; nobody may hold a soldier back."""
     order = M.leader_order(state)
-    passed = state.battle.get("passed", ())
     start = task.turn
     for k in range(len(order)):
         seat = order[(start + k) % len(order)]
-        if seat not in passed and dispatch_options(state, seat):
+        if dispatch_options(state, seat):
             T.replace(state, Dispatch((start + k) % len(order)))
             T.ask(state, seat, "dispatch")
             return
@@ -352,15 +353,12 @@ def run_dispatched(state: GWState, task: Dispatched) -> None:
     T.push(state, *tasks)
 
 
-@T.task_decision(BASE, "dispatch", lambda state: dispatch_options(state, state.pending[0]) + ["pass"])
+@T.task_decision(BASE, "dispatch", lambda state: dispatch_options(state, state.pending[0]))
 def apply_dispatch(state: GWState, action_id: str) -> None:
+    """The player chooses which of their soldiers goes onto which card (GW-BATTLE-09, -14..16)."""
     seat = state.pending[0]
     turn = T.top(state).turn
     extra = state.battle.get(f"extra_dispatch:{seat}", 0)
-    if action_id == "pass":
-        state.battle["passed"] = state.battle.get("passed", ()) + (seat,)
-        T.replace(state, Dispatch(turn + 1))
-        return
     if extra:
         state.battle[f"extra_dispatch:{seat}"] = extra - 1  # GW-BATTLE-12: the same player again
     else:
@@ -507,17 +505,38 @@ def involved(state: GWState, seat: int, section: int) -> bool:
 
 @T.handler(BASE, Kills)
 def run_kills(state: GWState, task: Kills) -> None:
-    """GW-BREACH-08/09, GWA-BREACH-03: the Kill value among soldiers on the card, then Archers."""
+    """GW-BREACH-08/09, GWA-BREACH-03: the card's Kill value among the soldiers at the section."""
     row = task.row
     T.done(state)
     horde = horde_at(state, row)
-    victims = [(seat, unit, "card") for seat, unit, _ in horde[2]]
-    victims += [(seat, ARCHER, "wall") for seat in state.archers[section_of(state)]]
+    victims = kill_order(state, section_of(state), horde)
     kill = HORDES[horde[0]].kill
     for answer in T.extensions(state, "kill_value"):  # `fn(state, row, kill) -> kill`
         kill = answer(state, row, kill)
     victims = victims[:kill]
     T.push(state, *[Victim(seat, unit, where, row) for seat, unit, where in victims])
+
+
+def kill_order(state: GWState, section: int, horde: tuple) -> list[tuple[int, int, str]]:
+    """GWA-BREACH-03: whom a breaching card's warriors reach, in order: the soldiers on that card (in the
+    order they were dispatched), then the Archers on the section's Wall, then the soldiers behind it (in
+    the order they arrived), but not one saved in this battle (GW-BREACH-10: its death was prevented).
+    Soldiers on a defeated card are not reached (D15)."""
+    victims = [(seat, unit, "card") for seat, unit, _ in horde[2]]
+    victims += [(seat, ARCHER, "wall") for seat in state.archers[section]]
+    return victims + [(seat, unit, "behind") for seat, unit in unsaved_behind(state, section)]
+
+
+def unsaved_behind(state: GWState, section: int) -> list[tuple[int, int]]:
+    """The soldiers behind the section, less those saved in this battle (they went behind it last)."""
+    saved = list(state.battle.get("saved", ()))
+    out = []
+    for entry in reversed(state.behind[section]):
+        if entry in saved:
+            saved.remove(entry)
+        else:
+            out.append(entry)
+    return out[::-1]
 
 
 @T.handler(BASE, Victim)
@@ -556,6 +575,10 @@ def _save_or_kill(state: GWState, saved: bool, free: bool = False) -> None:
         if seat not in state.archers[s]:
             return
         M.remove_archer(state, seat, s)
+    elif where == "behind":
+        if (seat, unit) not in state.behind[s]:
+            return
+        M.remove_behind(state, seat, unit, s)
     else:
         i = slot_index(s, row)
         card, covered, units = state.hordes[i]
@@ -569,13 +592,15 @@ def _save_or_kill(state: GWState, saved: bool, free: bool = False) -> None:
         if not free:
             M.pay(state, seat, {"chi": BOARD.save_cost}, ("GW-BREACH-10",))
         M.place_behind(state, seat, unit, s)
+        state.battle["saved"] = state.battle.get("saved", ()) + ((seat, unit),)
         if where == "card":  # the battle remembers who was saved from which card (`saved:SEAT:ROW`, shown)
             key = f"saved:{seat}:{row}"
             state.battle[key] = state.battle.get(key, ()) + (unit,)
         state.log(("GW-BREACH-10", "GW-BREACH-11"), "ev.saved", seat=seat, unit=M.unit_name(unit))
     else:
-        M.soldier_dies(state, seat, unit)
-        state.log(("GW-BREACH-08", "GW-BREACH-12") + (("GW-TWOP-14",) if seat == SECONDARY else ()),
+        fate = M.soldier_dies(state, seat, unit)
+        state.log(("GW-BREACH-08", "GW-BREACH-09", "GWA-BREACH-03") + fate
+                  + (("GW-TWOP-14",) if seat == SECONDARY else ()),
                   "ev.kill", seat=seat, unit=M.unit_name(unit), section=s)
 
 

@@ -24,11 +24,11 @@ class GWState(BaseState):
         "cmd_hand", "cmd_deck", "advisors", "tactics", "kept", "donated", "forts_built", "walls_built",
         "tea", "leader",
         # board
-        "clerks_on", "overseers", "wall", "forts", "archers", "behind", "hordes",
+        "clerks_on", "overseers", "overseer_units", "wall", "forts", "archers", "behind", "hordes",
         "warehouse", "secondary_honor", "secondary_spearmen",
         # decks (orders hidden)
         "horde_deck", "horde_discard", "advisor_deck", "advisor_track", "advisor_discard",
-        "tactic_deck", "tactic_discard", "artifacts",
+        "tactic_deck", "tactic_discard", "secret_discards", "artifacts",
         # the season in progress
         "commits", "initiative", "battle", "flags",
         # the configuration: content sets in play
@@ -44,14 +44,14 @@ class GWState(BaseState):
         new.year, new.season, new.initiative = self.year, self.season, self.initiative
         new.warehouse, new.secondary_honor, new.secondary_spearmen = (
             self.warehouse, self.secondary_honor, self.secondary_spearmen)
-        new.artifacts, new.sets = self.artifacts, self.sets
+        new.artifacts, new.sets, new.secret_discards = self.artifacts, self.sets, self.secret_discards
         return new
 
     _LISTS = ("res", "honor", "clerks", "post_clerks", "soldiers", "general", "general_offer", "cmd_hand",
               "cmd_deck", "advisors", "tactics", "kept", "donated", "forts_built", "walls_built", "tea", "leader",
               "wall", "forts", "archers", "behind", "hordes", "horde_deck", "horde_discard", "advisor_deck",
               "advisor_track", "advisor_discard", "tactic_deck", "tactic_discard")
-    _DICTS = ("clerks_on", "overseers", "commits", "battle", "flags")
+    _DICTS = ("clerks_on", "overseers", "overseer_units", "commits", "battle", "flags")
 
     # ---- small mutators used everywhere -------------------------------------------------------
     def add_res(self, seat: int, delta: tuple[int, int, int, int]) -> None:

@@ -47,10 +47,12 @@ POINTS: dict[str, str] = {
     "breach_value": "fn(state, section, rows) -> extra Breach value of the undefeated cards at `rows`",
     "breach": "fn(state, section, rows, here, tasks) -> tasks when the Wall is breached (here: involved seats)",
     "kill_value": "fn(state, row, kill) -> Kill value of the breaching card at `row`",
-    "soldier_killed": "fn(state, seat, unit) -> True if the dead soldier leaves the game (not to its supply)",
+    "soldier_killed": "fn(state, seat, unit) -> the rule ids (non-empty) if it took the dead soldier out of the game "
+                      "(not to its supply), else ()",
     # the result
     "rewards": "fn(state) -> each seat's reward of a finished game, replacing the base game's (a shared result)",
-    "evaluate": "fn(state, seat) -> position value in [0, 1], replacing the base game's (a team's value)",
+    "evaluate": "fn(state, seat, values=None) -> position value in [0, 1], replacing the base game's (a team's "
+                "value; `values`: the seats' worths to use, the planner's plan values, else the potential)",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its modules
 

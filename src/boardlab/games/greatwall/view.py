@@ -33,6 +33,7 @@ def full_view(state: GWState) -> dict:
         "artifacts": list(state.artifacts),
         "warehouse": dict(zip(("wood", "stone", "gold"), state.warehouse)),
         "initiative": [[s, c] for s, c in state.initiative],
+        "face_down": sorted(s for s, card in state.commits.items() if card is not None) if state.season == "spring" else [],
         "battle": {k: list(v) if isinstance(v, tuple) else v for k, v in state.battle.items()},
         "decks": {"hordes": list(state.horde_deck), "advisors": list(state.advisor_deck),
                   "tactics": list(state.tactic_deck), "horde_discard": list(state.horde_discard),
@@ -50,6 +51,8 @@ def _player(state: GWState, s: int) -> dict:
         "post_clerks": state.post_clerks[s],
         "soldiers": dict(zip(UNITS, state.soldiers[s])),
         "overseers": {loc: levels[s] for loc, levels in state.overseers.items() if levels[s]},
+        "overseer_soldiers": {loc: UNITS[units[s]] for loc, units in state.overseer_units.items()
+                              if units[s] is not None and state.overseers[loc][s]},
         "commands": list(state.cmd_hand[s]), "command_deck": list(state.cmd_deck[s]),
         "advisors": list(state.advisors[s]), "tactics": list(state.tactics[s]), "kept": list(state.kept[s]),
         "donated": state.donated[s], "walls_built": state.walls_built[s],
@@ -66,55 +69,69 @@ def _horde(state: GWState, i: int) -> dict:
 # ---- resampling hidden information (determinisation for bots) ----------------------------------------
 
 def resample(state: GWState, seat, stream) -> None:
-    """Redeal everything `seat` cannot see, keeping every count it can see. Pools are sorted
-    before shuffling, so the result depends on the stream and the visible state only."""
+    """Redeal everything `seat` cannot see, keeping every count it can see. Each kind of card is pooled
+    from all its hidden places (sorted, so the result depends on the stream and on what the seat can see
+    only, never on where the cards really are) and dealt back into the same places: others' hands,
+    their face-down choices, the decks and the cards discarded face down by others."""
     others = [s for s in range(state.players) if s != seat]
-    _redeal(state, stream, "tactics", "tactic_deck", others)
-    _redeal(state, stream, "advisors", "advisor_deck", others)
+    spring = state.season == "spring"
+    _redeal(state, stream, "tactics", "tactic_deck", "tactic_discard", others, spring)
+    _redeal(state, stream, "advisors", "advisor_deck", "advisor_discard", others, False)
     state.horde_deck = stream.shuffle(sorted(state.horde_deck))
-    for s in others:
-        pool = stream.shuffle(sorted(state.cmd_hand[s] + state.cmd_deck[s]))
-        n = len(state.cmd_hand[s])
-        state.cmd_hand[s], state.cmd_deck[s] = tuple(pool[:n]), tuple(pool[n:])
-    _resample_commits(state, others, stream)
+    _redeal_commands(state, stream, seat, others)
+    if state.season == "summer":
+        for s in others:
+            if s in state.commits:  # a donation: any amounts the seat could give
+                have = state.res[s]
+                state.commits[s] = tuple(stream.below(have[i] + 1) for i in range(len(state.commits[s])))
+    if state.season == "setup" and any(state.general[s] is None for s in others):
+        _redeal_generals(state, stream, seat, others)
 
 
-def _redeal(state, stream, hand: str, deck: str, others) -> None:
+def _redeal(state, stream, hand: str, deck: str, discard: str, others, with_commits: bool) -> None:
+    """One kind of card: others' hands, their face-down Tactics (`with_commits`: a card lies face down,
+    GW-BATTLE-03, so whether one was played is seen, not which), the deck and the cards others discarded
+    face down (`state.secret_discards`) are pooled and dealt back, each place keeping its size."""
     hands = getattr(state, hand)
-    pool = stream.shuffle(sorted(list(getattr(state, deck)) + [c for s in others for c in hands[s]]))
+    pile = getattr(state, discard)
+    committed = [s for s in others if with_commits and state.commits.get(s) is not None]
+    secret = [i for pile_name, owner, i in state.secret_discards if pile_name == discard and owner in others]
+    pool = list(getattr(state, deck)) + [c for s in others for c in hands[s]]
+    pool += [state.commits[s] for s in committed] + [pile[i] for i in secret]
+    pool = stream.shuffle(sorted(pool))
     for s in others:
         n = len(hands[s])
         hands[s], pool = tuple(pool[:n]), pool[n:]
+    for s in committed:
+        state.commits[s] = pool.pop()
+    for i in secret:
+        pile[i] = pool.pop()
     setattr(state, deck, pool)
 
 
-def _resample_commits(state, others, stream) -> None:
+def _redeal_commands(state, stream, seat, others) -> None:
+    """Command cards: the seat's own deck order is hidden from it too; another clan's hand, deck and
+    face-down card are pooled (the cards played are public)."""
+    if seat is not None:  # (None: a spectator, who sees no hand)
+        state.cmd_deck[seat] = tuple(stream.shuffle(sorted(state.cmd_deck[seat])))
     for s in others:
-        if s not in state.commits:
-            continue
-        value = state.commits[s]
-        if state.season == "setup":
+        chosen = (state.commits[s],) if state.season == "winter" and s in state.commits else ()
+        pool = stream.shuffle(sorted(state.cmd_hand[s] + state.cmd_deck[s] + chosen))
+        if chosen:
+            state.commits[s], pool = pool[0], pool[1:]
+        n = len(state.cmd_hand[s])
+        state.cmd_hand[s], state.cmd_deck[s] = tuple(pool[:n]), tuple(pool[n:])
+
+
+def _redeal_generals(state, stream, seat, others) -> None:
+    """While the Generals are being chosen (GW-SETUP-09/10): others' two Generals dealt from the ones the
+    seat was not dealt, and the one chosen (if any) among them. Once chosen they are public."""
+    own = state.general_offer[seat] if seat is not None else ()
+    free = stream.shuffle(sorted(set(in_play(GENERALS, state.sets)) - set(own)))
+    for s in others:
+        state.general_offer[s] = (free.pop(), free.pop())
+        if s in state.commits:
             state.commits[s] = stream.choice(sorted(state.general_offer[s]))
-        elif state.season == "winter":
-            pool = sorted(state.cmd_hand[s] + (value,))
-            pick = stream.choice(pool)
-            pool.remove(pick)
-            state.commits[s], state.cmd_hand[s] = pick, tuple(pool)
-        elif state.season == "summer":
-            have = state.res[s]
-            state.commits[s] = tuple(stream.below(have[i] + 1) for i in range(len(value)))
-        elif state.season == "spring" and value is not None:
-            pool = sorted(state.tactics[s] + (value,))
-            pick = stream.choice(pool)
-            pool.remove(pick)
-            state.commits[s], state.tactics[s] = pick, tuple(pool)
-    if state.season == "setup":
-        taken = {g for s in range(state.players) if s not in others for g in state.general_offer[s]}
-        free = stream.shuffle(sorted(set(in_play(GENERALS, state.sets)) - taken))
-        for s in others:
-            state.general_offer[s] = (free.pop(), free.pop())
-            if s in state.commits:
-                state.commits[s] = stream.choice(sorted(state.general_offer[s]))
 
 
 # ---- texts ------------------------------------------------------------------------------------------------

@@ -158,16 +158,28 @@ function renderMine(meta) {
     el("button", { class: "small", onclick: () => { forgetGame(id); renderMine(meta); } }, t("lobby.forget"))))));
 }
 
-async function listGames(meta) {
+const PAGE = 20;  // games per page of the lobby list (the server pages it: ?offset=&limit=)
+let offset = 0;
+
+async function listGames(meta, from = offset) {
   const list = document.getElementById("games-list");
   let games;
-  try { games = await api("/api/games"); } catch (e) { showError(e); return; }
+  try {
+    games = await api("/api/games", { params: { offset: from, limit: PAGE + 1 } });
+  } catch (e) { showError(e); return; }
+  if (!games.length && from > 0) { await listGames(meta, Math.max(0, from - PAGE)); return; }
+  offset = from;
   if (!games.length) { list.replaceChildren(el("p", { class: "muted" }, t("lobby.none"))); return; }
-  list.replaceChildren(el("ul", {}, games.map((g) => el("li", { dataset: { game: g.id } },
+  const more = games.length > PAGE;
+  const pager = el("p", { id: "games-pager" },
+    from > 0 ? el("button", { class: "small", id: "games-previous", onclick: () => listGames(meta, Math.max(0, from - PAGE)) },
+      t("lobby.previous")) : null, " ",
+    more ? el("button", { class: "small", id: "games-next", onclick: () => listGames(meta, from + PAGE) }, t("lobby.next")) : null);
+  list.replaceChildren(el("ul", {}, games.slice(0, PAGE).map((g) => el("li", { dataset: { game: g.id } },
     el("code", {}, g.id), " ",
     t("lobby.line", { game: titleOf(meta, g.game), players: g.players, status: t(`status.${g.status}`),
-      version: g.version }), " — ",
+      version: g.version }), g.seed_kind === "chosen" ? ` (${t("lobby.chosen_seed")})` : "", " — ",
     g.seats.map((s) => (s.kind === "bot" ? t("seat.bot", { agent: s.agent })
       : `${t("seat.human")} (${t(s.taken ? "seat.taken" : "seat.free")})`)).join(", "), " ",
-    el("a", { href: `/play/${g.id}`, class: "button small watch" }, t("lobby.watch"))))));
+    el("a", { href: `/play/${g.id}`, class: "button small watch" }, t("lobby.watch"))))), pager);
 }

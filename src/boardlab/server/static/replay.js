@@ -46,7 +46,9 @@ class Replay {
             button("step-end", `${t("replay.end")} ⏭`, () => last)),
           el("input", { id: "step-range", type: "range", min: 0, max: last, value: last,
             oninput: (ev) => this.go(Number(ev.target.value)) }),
-          el("p", { id: "step-label" }), el("p", { id: "step-by", class: "muted" })),
+          el("p", { id: "step-label" }), el("p", { id: "step-by", class: "muted" }),
+          el("p", { id: "replay-seed", class: "muted" },
+            t("replay.seed", { seed: this.data.seed, kind: t(`seed.${this.data.seed_kind}`) }))),
         el("div", { id: "scores", class: "panel" }),
         el("div", { id: "log-panel", class: "panel" }, el("h3", {}, t("table.log")), el("ol", { id: "log" })))));
     document.addEventListener("keydown", this.onKey);

@@ -146,7 +146,9 @@ class Table {
       el("h2", {}, game ? game.title : v.game, " ", el("span", { id: "live", class: "live" })),
       el("p", {}, v.seat === null ? t("table.spectator") : t("table.you_are", { seat: v.seat }),
         " ", t(`status.${v.status}`)),
-      el("p", { id: "turn", class: v.seat !== null && v.seat === v.to_play ? "my-turn" : "" }, line));
+      el("p", { id: "turn", class: v.seat !== null && v.seat === v.to_play ? "my-turn" : "" }, line),
+      v.seed_kind === "chosen" || v.seed_kind === "legacy"
+        ? el("p", { id: "seed-note", class: "muted" }, t(`table.seed_${v.seed_kind}`)) : null);
     this.setLive(this.socket && this.socket.readyState === WebSocket.OPEN);
   }
 
@@ -329,7 +331,7 @@ function fill(template, values) {
 // What the core and the server put in every view; the rest is the game's own (the text view).
 const COMMON_KEYS = new Set(["game", "player_count", "modules", "seat", "to_play", "decision", "scores", "is_over",
   "winners", "everyone_lost", "log", "legal_actions", "id", "version", "revision", "status", "seats", "options",
-  "undo_request", "undo_last", "created"]);
+  "undo_request", "undo_last", "created", "seed_kind"]);
 
 export function stateText(view) {
   return Object.entries(view).filter(([k]) => !COMMON_KEYS.has(k))

@@ -344,6 +344,8 @@ MODULE.instead_of_decision("workshop", with_camp)
 MODULE.answer("location_effect", location_effect)
 MODULE.answer("raid", on_raid)
 MODULE.view = view
+MODULE.summary = lambda state: {"fortress": {"defence_at_end": [state.mods["diaoyu"].defence],
+                                             "siege_works": [state.mods["diaoyu"].shame]}}
 MODULE.describe = describer(FORMS)
 MODULE.lines = lines
 MODULE.actions = actions

@@ -36,7 +36,6 @@ from .. import tasks as T
 from ..content import RESOURCES, UNITS
 from ..data_tables import BOARD, LOC_ORDER, UNIT_INDEX
 from ..records import Kills
-from ..state import SPEARMAN
 from ..view import describer
 from . import chronicles as AC
 
@@ -48,7 +47,7 @@ FORMS: A.Forms = {"buy": {"market": ("resource",)}, "sell": (), "feed": (), "unf
 
 
 def market_id(resource: str) -> str:
-    """Pay that resource for food (the base game's `buy:LOC` buys an Overseer)."""
+    """Pay that resource for food (the base game's `buy:LOC:UNIT` buys an Overseer)."""
     return f"buy:{resource}"
 
 
@@ -254,10 +253,10 @@ def release(state, seat: int, action_id: str) -> None:
         state.add_soldiers(seat, entry[1], 1)
         name = M.unit_name(entry[1])
     elif what == "unfed_overseer":
-        levels = list(state.overseers[where])
-        levels[seat] = 0
-        state.overseers[where] = tuple(levels)
-        state.add_soldiers(seat, SPEARMAN, 1)  # an Overseer is a Spearman (GW-OVERSEER-01)
+        levels, units = list(state.overseers[where]), list(state.overseer_units[where])
+        state.add_soldiers(seat, units[seat], 1)  # the soldier that became the Overseer (GW-OVERSEER-02)
+        levels[seat], units[seat] = 0, None
+        state.overseers[where], state.overseer_units[where] = tuple(levels), tuple(units)
         name = "overseer"
     else:
         M.take_clerk(state, seat, where)
@@ -299,6 +298,7 @@ MODULE.answer("location_effect", location_effect)
 MODULE.answer("breach", on_breach)
 MODULE.answer("raid", on_raid)
 MODULE.view = view
+MODULE.summary = lambda state: {"famine": {"limit_at_end": [limit(state)]}}
 MODULE.describe = describer(FORMS)
 MODULE.lines = lines
 MODULE.potential = potential

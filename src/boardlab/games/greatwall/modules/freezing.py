@@ -38,6 +38,7 @@ from .. import mechanics as M
 from .. import tasks as T
 from ..content import RESOURCES
 from ..records import Kills
+from ..tally import count_events
 from ..view import describer
 from . import chronicles as AC
 from . import shame
@@ -265,6 +266,9 @@ MODULE.answer("production", weather("activation"))
 MODULE.answer("breach", on_breach)
 MODULE.answer("raid", on_raid)
 MODULE.view = view
+MODULE.summary = lambda state: {"harsh_weather": count_events(state, {"ev.frz.raid.supply": "raids_from_supply",
+                                                                     "ev.frz.raid.shame": "raids_for_shame",
+                                                                     "ev.frz.tribute": "tributes"})}
 MODULE.describe = describer(FORMS)
 MODULE.lines = lines
 MODULE.potential = potential

@@ -50,6 +50,7 @@ from ..records import Victim
 from ..spring import column, cover, horde_at, live_rows, open_slots, section_of
 from ..seasons import slot_index
 from ..state import ARCHER, HORSEMAN, SPEARMAN
+from ..tally import count_events
 from ..view import describer
 
 MODULE = Module("genghis", messages="genghis.yaml")
@@ -628,6 +629,7 @@ def picture(ctx, y: float):
 
 
 MODULE.view = view
+MODULE.summary = lambda state: {"khan": count_events(state, {"ev.gk.attack": "attacks", "ev.gk.defeated": "defeated"})}
 MODULE.lines = lines
 MODULE.describe = describer(FORMS)
 MODULE.picture = picture

@@ -32,6 +32,7 @@ from .. import actions as A
 from .. import mechanics as M
 from .. import tasks as T
 from ..data_tables import LOC_ORDER
+from ..tally import count_events
 from ..view import describer
 from . import chronicles as AC, shame
 
@@ -82,13 +83,13 @@ def closed(state, loc: str) -> bool:
     return any(where == loc for where, _ in state.mods["ghost"].haunted)
 
 
-def killed(state, seat: int, unit: int) -> bool:
-    """AC-GHO-14, D23: the dead leave the game (extension point "soldier_killed")."""
+def killed(state, seat: int, unit: int) -> tuple[str, ...]:
+    """AC-GHO-14, D23: the dead leave the game (extension point "soldier_killed"): the rules the log cites."""
     g = state.mods["ghost"]
     dead = dict(g.dead)
     dead[seat] = dead.get(seat, 0) + 1
     g.dead = tuple(sorted(dead.items()))
-    return True
+    return ("AC-GHO-14", "D23")
 
 
 def setup(state) -> None:
@@ -217,6 +218,8 @@ MODULE.answer("defeated", on_defeat)
 MODULE.answer("closed_location", closed)
 MODULE.answer("soldier_killed", killed)
 MODULE.view = view
+MODULE.summary = lambda state: {"ghost_festival": count_events(state, {"ev.ghost.exorcise": "tokens_removed",
+                                                                      "ev.ghost.haunt": "tokens_placed"})}
 MODULE.describe = describer(FORMS)
 MODULE.lines = lines
 MODULE.actions = actions
