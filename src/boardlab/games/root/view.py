@@ -63,7 +63,8 @@ def resample(state: RootState, seat: int | None, stream: Any) -> None:
     looking into (extension point `ruins_seen`). (The Advanced
     Setup's secret choices of cards to keep are places in the hands: they follow the new hands.)"""
     known = state.known_to(seat)
-    places = [h for s, h in enumerate(state.hands) if s != seat] + [state.deck]
+    public = {s for fn in extensions(state, "public_hands") for s in fn(state)}  # the Riverfolk's (LR-11-02-03)
+    places = [h for s, h in enumerate(state.hands) if s != seat and s not in public] + [state.deck]
     redeal(places, lambda card: card in known, stream.shuffle)
     seen = {c for fn in extensions(state, "ruins_seen") for c in fn(state, seat)} if seat is not None else set()
     if state.ruin_items:
