@@ -643,8 +643,9 @@ def test_random_hirelings_before_a_draft_leave_setup_cards_to_draft():
         assert ADV.shortfall(4, g.options["setup_cards"], ADV.replaced_in_play(g.state)) is None
         assert "RTA-AS-03" in rules_of(g, "ev.hirelings.dealt")[0] and len(dealt) == 3
         seen.update(dealt)
-    from boardlab.games.root.content import HIRELINGS
-    replaced = {f for k in seen for f in HIRELINGS[k].replaces}
-    # the pool of six (the Cult and the Conspiracy in it) leaves five cards whichever insurgent goes, never a
-    # militant one: the deal keeps the Marquise or the Eyrie
-    assert not {"marquise", "eyrie"} <= replaced
+        # the pool of seven (the Cult, the Company and the Conspiracy in it) leaves five cards whichever insurgents
+        # go: each deal keeps the Marquise or the Eyrie
+        from boardlab.games.root.content import HIRELINGS
+        replaced = {f for k in dealt for f in HIRELINGS[k].replaces}
+        assert not {"marquise", "eyrie"} <= replaced
+    assert len(seen) > 3
