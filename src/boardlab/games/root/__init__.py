@@ -221,7 +221,16 @@ class Root(Ruleset):
                 (3, {"factions": ["marquise", "eyrie", "corvid"], "map": "lake"}),
                 (4, {"factions": ["corvid", "marquise", "alliance", "vagabond"], "map": "winter", "hirelings": "random"}),
                 (4, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid"],
-                     "deck": "exiles"})]
+                     "deck": "exiles"}),
+                # the Riverfolk Company (issue 14): services bought by every other faction, the Vagabond's items, every
+                # map, a draft with its setup card
+                (2, {"factions": ["riverfolk", "marquise"], "below_reach": True}),
+                (3, {"factions": ["marquise", "eyrie", "riverfolk"], "map": "winter"}),
+                (4, {"factions": ["riverfolk", "marquise", "alliance", "vagabond"], "map": "lake", "hirelings": "random"}),
+                (5, {"factions": ["marquise", "eyrie", "lizard", "vagabond", "riverfolk"], "map": "mountain",
+                     "deck": "exiles"}),
+                (4, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "riverfolk",
+                                                          "corvid"]})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),
