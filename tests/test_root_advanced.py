@@ -567,7 +567,7 @@ def test_the_draft_uses_no_reach_and_its_pool_is_an_option():
         take(g, card)
         finish_faction(g)
     assert sorted(g.state.faction) == ["alliance", "eyrie", "vagabond"]
-    pool = ["marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid", "duchy"]  # one Vagabond card
+    pool = ["marquise", "eyrie", "alliance", "vagabond", "lizard", "riverfolk", "corvid", "duchy"]  # one Vagabond card
     assert game(3).options["setup_cards"] == game(4).options["setup_cards"] == game(5).options["setup_cards"] == pool
     for seed in range(10):
         assert set(game(3, seed=seed, setup_cards=["eyrie", "marquise", "vagabond2", "alliance"]).state.draft.cards) \
@@ -577,8 +577,9 @@ def test_the_draft_uses_no_reach_and_its_pool_is_an_option():
 @rule("LR-AA-08-01", "LR-AA-08-02-04", "LR-AA-03", "LR-AA-05", "LR-AA-05-01", "LR-AA-05-02", "LR-AA-05-03",
       "RTA-AS-12")
 def test_only_implemented_factions_are_drafted_and_the_rest_of_appendix_a_is_left_out():
-    assert ADV.IMPLEMENTED == ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "corvid", "duchy")
-    assert set(ADV.NOT_IMPLEMENTED) == {"hundreds", "keepers", "diaspora", "riverfolk", "council", "knaves"}
+    assert ADV.IMPLEMENTED == ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "riverfolk",
+                               "corvid", "duchy")
+    assert set(ADV.NOT_IMPLEMENTED) == {"hundreds", "keepers", "diaspora", "council", "knaves"}
     for key in ADV.IMPLEMENTED:
         assert SETUP_CARDS[key].faction in FACTIONS and SETUP_CARDS[key].text is not None
     with pytest.raises(ConfigError):

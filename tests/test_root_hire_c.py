@@ -643,8 +643,8 @@ def test_random_hirelings_before_a_draft_leave_setup_cards_to_draft():
         assert ADV.shortfall(4, g.options["setup_cards"], ADV.replaced_in_play(g.state)) is None
         assert "RTA-AS-03" in rules_of(g, "ev.hirelings.dealt")[0] and len(dealt) == 3
         seen.update(dealt)
-        # the pool of seven (the Cult, the Conspiracy and the Duchy in it) keeps a militant card whatever the deal
-        # replaces: the Marquise, the Eyrie or the Duchy is dealt first
+        # the pool of eight (the Cult, the Company, the Conspiracy and the Duchy in it) keeps a militant card
+        # whatever the deal replaces: the Marquise, the Eyrie or the Duchy is dealt first
         from boardlab.games.root.content import SETUP_CARDS
         assert SETUP_CARDS[g.state.draft.cards[0]].militant
     assert len(seen) > 3

@@ -222,6 +222,15 @@ class Root(Ruleset):
                 (4, {"factions": ["corvid", "marquise", "alliance", "vagabond"], "map": "winter", "hirelings": "random"}),
                 (4, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid"],
                      "deck": "exiles"}),
+                # the Riverfolk Company (issue 14): services bought by every other faction, the Vagabond's items, every
+                # map, a draft with its setup card
+                (2, {"factions": ["riverfolk", "marquise"], "below_reach": True}),
+                (3, {"factions": ["marquise", "eyrie", "riverfolk"], "map": "winter"}),
+                (4, {"factions": ["riverfolk", "marquise", "alliance", "vagabond"], "map": "lake", "hirelings": "random"}),
+                (5, {"factions": ["marquise", "eyrie", "lizard", "vagabond", "riverfolk"], "map": "mountain",
+                     "deck": "exiles"}),
+                (4, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "riverfolk",
+                                                          "corvid"]}),
                 # the Underground Duchy (issue 14): the Burrow beside the map, 2-5 players, every map, its setup card
                 (2, {"factions": ["duchy", "marquise"], "map": "mountain"}),
                 (3, {"factions": ["eyrie", "duchy", "alliance"], "map": "lake"}),

@@ -34,19 +34,40 @@ AMBUSH_HITS = 2  # LR-04-03-01-02
 
 # ---- starting a battle ---------------------------------------------------------------------------------------
 
-def fighters(state: RootState, faction: str, c: int) -> int:
+def fighters(state: RootState, faction: str, c: int, defender: str | None = None) -> int:
     """The attacker's warriors and pawns in the clearing (LR-04-03), or what its `Faction.fighters` hook
-    counts (the Exile battles from its forest)."""
+    counts (the Exile battles from its forest), and the warriors of its battle ally but against the ally itself
+    (extension point `battle_ally`: the Riverfolk's mercenaries, LR-11-02-07-03)."""
+    n = own_fighters(state, faction, c)
+    ally = battle_ally(state, faction, defender) if extensions(state, "battle_ally") else None
+    return n + (B.warriors(state, ally, c) if ally else 0)
+
+
+def own_fighters(state: RootState, faction: str, c: int) -> int:
     hook = of(faction).fighters
     if hook is not None:
         return hook(state, faction, c)
     return B.warriors(state, faction, c) + (1 if state.pawns.get(faction) == c else 0)
 
 
+def battle_ally(state: RootState, faction: str, defender: str | None = None) -> str | None:
+    """The owner whose warriors `faction` treats as its own for battle now (extension point `battle_ally`), None
+    in a battle against that owner."""
+    for fn in extensions(state, "battle_ally"):
+        ally = fn(state, faction)
+        if ally is not None:
+            return None if ally == defender else ally
+    return None
+
+
 def targets(state: RootState, faction: str, c: int) -> list[str]:
     """Enemies that can be battled in `c`: any with pieces there (a pawn counts), unless a module forbids
     it now (extension point `blocks_battle`: the Spring Uprising's toll)."""
     foes = B.enemies_at(state, faction, c)
+    if foes and extensions(state, "battle_ally"):  # with its ally's warriors alone it cannot battle the ally
+        ally = battle_ally(state, faction)
+        if ally in foes and not own_fighters(state, faction, c):
+            foes = [d for d in foes if d != ally]
     blocks = extensions(state, "blocks_battle")
     if not blocks or not foes:
         return foes
@@ -65,7 +86,7 @@ def can_battle(state: RootState, faction: str, allowed: tuple[int, ...] | None =
 def _with_fighters(state: RootState, faction: str, allowed: tuple[int, ...] | None) -> list[int]:
     """The clearings (of `allowed`, if given) where `faction` has pieces to battle with (`fighters`)."""
     where = range(len(state.suits)) if allowed is None else allowed
-    if of(faction).fighters is not None:
+    if of(faction).fighters is not None or extensions(state, "battle_ally"):
         return [c for c in where if fighters(state, faction, c)]
     w, pawn = state.warriors.get(faction), state.pawns.get(faction)
     return [c for c in where if (w is not None and w[c]) or pawn == c]
@@ -217,11 +238,11 @@ def _ambush_hits(state: RootState, battle: Battle) -> None:
     d = defender_seat(state, battle)
     hits, battle = ignore_first_hit(state, battle, attacker_of(state, battle), AMBUSH_HITS)
     _to(state, battle, "after_ambush")
-    T.push(state, take_hits(state, attacker_of(state, battle), d, battle.clearing, hits, ("LR-04-03-01-02",)))
+    T.push(state, *attacker_hits(state, battle, d, hits, ("LR-04-03-01-02",)))
 
 
 def _after_ambush(state: RootState, battle: Battle) -> None:
-    if fighters(state, attacker_of(state, battle), battle.clearing) == 0:
+    if fighters(state, attacker_of(state, battle), battle.clearing, battle.defender) == 0:
         state.log(("LR-04-03-01-02",), "ev.battle_over", clearing=battle.clearing)
         _to(state, battle, "ended")
     else:
@@ -240,7 +261,9 @@ def _roll(state: RootState, battle: Battle) -> None:
         rules += ("LR-08-02-02",)
     elif any(fn(state, battle) for fn in extensions(state, "defender_rolls_high")):
         high, low = low, high
-    hits_a = min(high, max_hits(state, attacker, battle.clearing) + hits_bonus(state, battle, attacker))
+    ally = battle_ally(state, attacker, battle.defender) if extensions(state, "battle_ally") else None
+    allies = B.warriors(state, ally, battle.clearing) if ally else 0  # mercenaries (LR-11-02-07-03)
+    hits_a = min(high, max_hits(state, attacker, battle.clearing) + allies + hits_bonus(state, battle, attacker))
     hits_d = min(low, max_hits(state, battle.defender, battle.clearing) + hits_bonus(state, battle, battle.defender))
     state.log(rules, "ev.roll", dice=[a, b], attacker=hits_a, defender=hits_d)
     _to(state, battle._replace(hits_a=hits_a, hits_d=hits_d, rolled_a=hits_a, rolled_d=hits_d), "effects_a")
@@ -368,7 +391,20 @@ def _hits(state: RootState, battle: Battle) -> None:
     hireling = battle.defender if battle.defender in state.hired else ""
     by_defender = B.side(state, battle.defender) if hireling else defender_seat(state, battle)
     T.push(state, take_hits(state, battle.defender, battle.attacker, c, dealt_a, rules, via=battle.by),
-           take_hits(state, attacker, by_defender, c, dealt_d, rules, via=hireling))
+           *attacker_hits(state, battle, by_defender, dealt_d, rules, hireling))
+
+
+def attacker_hits(state: RootState, battle: Battle, by_seat: int | None, hits: int, rules: tuple[str, ...],
+                  via: str = "") -> list[TakeHits]:
+    """The hits the attacking side takes: its own, shared with its battle ally's warriors as the extension point
+    `ally_hits` says (the Riverfolk's mercenaries, LR-11-02-07-03-01)."""
+    attacker, c = attacker_of(state, battle), battle.clearing
+    ally = battle_ally(state, attacker, battle.defender) if hits and extensions(state, "battle_ally") else None
+    if ally is None:
+        return [take_hits(state, attacker, by_seat, c, hits, rules, via=via)]
+    shared = sum(fn(state, attacker, ally, c, hits) for fn in extensions(state, "ally_hits"))
+    out = [take_hits(state, attacker, by_seat, c, hits - shared, rules, via=via)] if hits > shared else []
+    return out + ([take_hits(state, ally, by_seat, c, shared, rules, via=via)] if shared else [])
 
 
 def ignore_first_hit(state: RootState, battle: Battle, owner: str, hits: int) -> tuple[int, Battle]:

@@ -49,7 +49,8 @@ POINTS: dict[str, str] = {
     "birdsong_end": "fn(state, seat) -> tasks at the end of the seat's Birdsong, after its faction's steps "
                     "(Eyrie Emigre)",
     "rule_bonus": "fn(state, faction, clearing) -> more to count toward rule for `faction` there beyond its "
-                  "warriors and buildings (Soup Kitchens counts its tokens twice)",
+                  "warriors and buildings (Soup Kitchens counts its tokens twice); it may be negative (hired Riverfolk "
+                  "mercenaries count for their buyer and not for the Riverfolk, RTA-RF-05)",
     "adjacent": "fn(state, faction, clearing) -> more clearings adjacent to `clearing` for `faction` (Boat "
                 "Builders' rivers, Tunnels); moves and connected clearings use them",
     "moves_ignore_rule": "fn(state, faction) -> True if moves of `faction` ignore rule now (Corvid Planners)",
@@ -124,6 +125,15 @@ POINTS: dict[str, str] = {
                "action segment and names it in the catalogue (`place.N`, N = index + 1). board.adjacent and "
                "board.place_ruler ask it (so moves reach it: move.py); battles, `moved_into`, Tax Collector and the "
                "other effects naming a clearing of the map never reach it",
+    "battle_ally": "fn(state, faction) -> the owner whose warriors `faction` treats as its own for battle now, in "
+                   "any battle but one against that owner, or None (the Riverfolk's mercenaries, LR-11-02-07-03): "
+                   "battle.py counts them to battle with and for the attacker's rolled hits",
+    "ally_hits": "fn(state, faction, ally, clearing, hits) -> how many of the `hits` `faction` takes there fall on "
+                 "the warriors of its battle ally (LR-11-02-07-03-01); the rest `faction` takes as usual",
+    "spares_hostility": "fn(state, owner, clearing) -> True if removing warriors of `owner` there now makes no "
+                        "Vagabond Hostile (the Riverfolk's mercenaries, LR-11-02-07-03-02); vagabond.py asks it",
+    "public_hands": "fn(state) -> seats whose hands every player sees (the Riverfolk's Public Hand, LR-11-02-03): "
+                    "resampling for bots leaves them as they are (view.resample)",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 
@@ -171,6 +181,10 @@ class Faction(Module):
         # the pieces it battles with in a clearing (default: its warriors and pawn there, LR-04-03); the Exile
         # battles from its forest with its items
         self.fighters: Callable[[Any, str, int], int] | None = None
+        # paying for a Riverfolk service (LR-11-02-06-03): None pays with warriors from the supply; else the ready
+        # items it may exhaust to pay (the Vagabond), and `exhaust_for_service(state, seat, kind)` exhausts one
+        self.service_items: Callable[[Any, int], list[str]] | None = None
+        self.exhaust_for_service: Callable[[Any, int, str], None] = lambda state, seat, kind: None
 
 
 class Hireling(Faction):

@@ -63,7 +63,7 @@ def resample(state: RootState, seat: int | None, stream: Any) -> None:
     looking into (extension point `ruins_seen`). (The Advanced
     Setup's secret choices of cards to keep are places in the hands: they follow the new hands.)"""
     known = state.known_to(seat)
-    places = [h for s, h in enumerate(state.hands) if s != seat] + [state.deck]
+    places = hidden_hands(state, seat) + [state.deck]
     redeal(places, lambda card: card in known, stream.shuffle)
     seen = {c for fn in extensions(state, "ruins_seen") for c in fn(state, seat)} if seat is not None else set()
     if state.ruin_items:
@@ -74,6 +74,13 @@ def resample(state: RootState, seat: int | None, stream: Any) -> None:
         for k, n in zip(keys, sizes):
             out[k], at = tuple(pool[at:at + n]), at + n
         state.ruin_items = {**state.ruin_items, **out}
+
+
+def hidden_hands(state: RootState, seat: int | None) -> list[list[str]]:
+    """The hands `seat` cannot see, for resampling: every other seat's but a public one (extension point
+    `public_hands`: the Riverfolk's, LR-11-02-03)."""
+    public = {s for fn in extensions(state, "public_hands") for s in fn(state)}
+    return [h for s, h in enumerate(state.hands) if s != seat and s not in public]
 
 
 # ---- texts ---------------------------------------------------------------------------------------------

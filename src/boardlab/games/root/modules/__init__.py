@@ -5,6 +5,7 @@
 - `alliance`: the Woodland Alliance (LR-08);
 - `vagabond`, `vagabond2`: the Vagabond and the second Vagabond (LR-09, the Vagabonds appendix);
 - `lizard`: the Lizard Cult (LR-10; its board drawn by `lizard_board`);
+- `riverfolk`: the Riverfolk Company (LR-11; its board drawn by `riverfolk_board`);
 - `duchy`: the Underground Duchy (LR-12; its board and Burrow drawn by `duchy_board`);
 - `corvid`: the Corvid Conspiracy (LR-13; its board drawn by `corvid_board`).
 
@@ -27,7 +28,7 @@ data names its module):
 from ....core.module import ModuleRegistry
 from ..content import DECK_MODULES, PLAYABLE_HIRELINGS
 
-FACTION_MODULES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "corvid", "duchy")
+FACTION_MODULES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "riverfolk", "corvid", "duchy")
 MAP_MODULES = ("map_lake", "map_mountain")
 DECK_EFFECTS = tuple(m for ms in DECK_MODULES.values() for m in ms)
 HIRELING_MODULES = ("hirelings",) + PLAYABLE_HIRELINGS

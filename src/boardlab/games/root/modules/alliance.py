@@ -40,6 +40,7 @@ from .. import turn as TN
 from ..content import CARDS, DECKS
 from ..program import Faction, extensions
 from ..records import RemovePieces
+from ..view import hidden_hands
 from ..state import RootState
 from . import alliance_board
 
@@ -720,7 +721,7 @@ def resample(state: RootState, seat_: int | None, stream: Any) -> None:
     if data is None or seat_ == me:
         return
     known = state.known_to(seat_)
-    places = [h for s, h in enumerate(state.hands) if s != seat_] + [state.deck, data.supporters]
+    places = hidden_hands(state, seat_) + [state.deck, data.supporters]
     redeal(places, lambda card: card in known, stream.shuffle)
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from ....core.actions import Segment, Vocabulary
 from .. import actions as A
 from ..content import CHARACTERS, DECKS, ITEMS, MAPS, QUESTS, hirelings_possible
-from ..program import Faction
+from ..program import Faction, extensions
 from ..records import Battle
 from ..state import RootState
 from . import vagabond_actions as VA
@@ -38,6 +38,8 @@ def configure(module: Faction, name: str) -> None:
     module.dominance = "coalition"                     # LR-09-02-08
     module.max_rolled_hits = VA.max_rolled_hits(name)  # LR-09-02-06
     module.defenceless = VA.defenceless(name)          # LR-09-02-04
+    module.service_items = lambda state, seat: sorted(C.ready_counts(V(state, name)).elements())  # LR-11-02-06-03
+    module.exhaust_for_service = lambda state, seat, kind: C.exhaust(state, name, kind)
     module.takes_hits = VT.takes_hits(name)            # LR-09-02-07
     module.full_removal = VT.full_removal(name)        # LR-09-02-02-01
     module.takes_item = VA.takes_item(name)            # LR-09-02-01
@@ -101,6 +103,8 @@ def removed(state: RootState, by_seat, owner: str, c: int, pieces: list, in_batt
         return []
     name = state.faction[by_seat]
     if not C.is_vagabond(name) or owner not in V(state, name).rel or V(state, name).quiet:
+        return []
+    if any(fn(state, owner, c) for fn in extensions(state, "spares_hostility")):  # mercenaries (LR-11-02-07-03-02)
         return []
     if not C.hostile(state, name, owner):
         C.set_rel(state, name, owner, HOSTILE)
