@@ -5,7 +5,8 @@
 - `alliance`: the Woodland Alliance (LR-08);
 - `vagabond`, `vagabond2`: the Vagabond and the second Vagabond (LR-09, the Vagabonds appendix);
 - `lizard`: the Lizard Cult (LR-10; its board drawn by `lizard_board`);
-- `corvid`: the Corvid Conspiracy (LR-13; its board drawn by `corvid_board`).
+- `corvid`: the Corvid Conspiracy (LR-13; its board drawn by `corvid_board`);
+- `hundreds`: the Lord of the Hundreds (LR-14; its board drawn by `hundreds_board`).
 
 The card effects of the Exiles and Partisans deck, `deck_exiles` (a plain module, switched on with the
 option `deck: exiles`; data/decks.yaml names each deck's modules).
@@ -26,7 +27,7 @@ data names its module):
 from ....core.module import ModuleRegistry
 from ..content import DECK_MODULES, PLAYABLE_HIRELINGS
 
-FACTION_MODULES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "corvid")
+FACTION_MODULES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "corvid", "hundreds")
 MAP_MODULES = ("map_lake", "map_mountain")
 DECK_EFFECTS = tuple(m for ms in DECK_MODULES.values() for m in ms)
 HIRELING_MODULES = ("hirelings",) + PLAYABLE_HIRELINGS
