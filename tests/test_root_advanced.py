@@ -264,7 +264,7 @@ def test_hireling_deals_are_read_from_the_modules(with_module):
     assert ("marquise", "eyrie") in deals  # the three stand-ins together
     # with the Marquise replaced, 3 players have the Eyrie, the Alliance and two Vagabond cards: enough
     assert ADV.shortfall(3, ADV.IMPLEMENTED, ("marquise",)) is None
-    assert ADV.shortfall(3, ADV.IMPLEMENTED, ("marquise", "eyrie"))[0] == "err.root.draft_militant"
+    assert ADV.shortfall(3, ADV.IMPLEMENTED, ("marquise", "eyrie", "hundreds"))[0] == "err.root.draft_militant"
 
 
 # ---- Step 5: the setup cards -------------------------------------------------------------------------------------------
@@ -281,26 +281,28 @@ def test_a_militant_card_is_dealt_first_then_one_card_per_player():
             assert set(d.cards) <= set(g.options["setup_cards"])
             firsts[d.cards[0]] += 1
             others.update(d.cards[1:])
-    assert set(firsts) == {"marquise", "eyrie"}
+    assert set(firsts) == {"marquise", "eyrie", "hundreds"}
     assert {"marquise", "eyrie", "alliance", "vagabond"} <= set(others)  # the other militant card is shuffled in
 
 
 @rule("RT-AS-22", "RT-AS-23", "LR-AA-08-02-01")
 def test_two_players_draft_militant_cards_only_unless_hirelings_keep_the_insurgents(monkeypatch):
+    two_militant = [k for k in ADV.IMPLEMENTED if k != "hundreds"]
     with pytest.raises(ConfigError) as refused:
-        game(2)
+        game(2, setup_cards=two_militant)
     text = str(refused.value)
     assert "LR-AA-08-02-01" in text and "marquise, eyrie" in text and "duchy" in text
     with pytest.raises(ConfigError, match="hirelings"):
-        game(2, keep_insurgents=True)   # only with hirelings (RT-AS-23)
-    assert ADV.shortfall(2, ADV.IMPLEMENTED, (), keep_insurgents=True) is None
+        game(2, setup_cards=two_militant, keep_insurgents=True)   # only with hirelings (RT-AS-23)
+    assert ADV.shortfall(2, two_militant, (), keep_insurgents=True) is None
+    assert ADV.shortfall(2, ADV.IMPLEMENTED, ()) is None   # three militant cards: the Hundreds' makes the third
     assert ADV.shortfall(2, ["marquise", "eyrie", "alliance"], ())[0] == "err.root.draft_short_two"
     # the deal itself: the insurgent cards leave the pool unless kept
     monkeypatch.setattr(RootOptions, "check_advanced", lambda self, players: None)
     with pytest.raises(RuntimeError, match="R-10"):   # militant cards only: two, for three places
-        game(2, seed=3, setup_cards=list(ADV.IMPLEMENTED))
+        game(2, seed=3, setup_cards=two_militant)
     for seed in range(12):
-        d = game(2, seed=seed, setup_cards=list(ADV.IMPLEMENTED), keep_insurgents=True).state.draft
+        d = game(2, seed=seed, setup_cards=two_militant, keep_insurgents=True).state.draft
         assert d.removed == () and len(d.cards) == 3 and SETUP_CARDS[d.cards[0]].militant
 
 
@@ -564,7 +566,7 @@ def test_the_draft_uses_no_reach_and_its_pool_is_an_option():
         take(g, card)
         finish_faction(g)
     assert sorted(g.state.faction) == ["alliance", "eyrie", "vagabond"]
-    pool = ["marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid"]  # one Vagabond card
+    pool = ["marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid", "hundreds"]  # one Vagabond card
     assert game(3).options["setup_cards"] == game(4).options["setup_cards"] == game(5).options["setup_cards"] == pool
     for seed in range(10):
         assert set(game(3, seed=seed, setup_cards=["eyrie", "marquise", "vagabond2", "alliance"]).state.draft.cards) \
@@ -574,8 +576,8 @@ def test_the_draft_uses_no_reach_and_its_pool_is_an_option():
 @rule("LR-AA-08-01", "LR-AA-08-02-04", "LR-AA-03", "LR-AA-05", "LR-AA-05-01", "LR-AA-05-02", "LR-AA-05-03",
       "RTA-AS-12")
 def test_only_implemented_factions_are_drafted_and_the_rest_of_appendix_a_is_left_out():
-    assert ADV.IMPLEMENTED == ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "corvid")
-    assert set(ADV.NOT_IMPLEMENTED) == {"duchy", "hundreds", "keepers", "diaspora", "riverfolk",
+    assert ADV.IMPLEMENTED == ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "corvid", "hundreds")
+    assert set(ADV.NOT_IMPLEMENTED) == {"duchy", "keepers", "diaspora", "riverfolk",
                                         "council", "knaves"}
     for key in ADV.IMPLEMENTED:
         assert SETUP_CARDS[key].faction in FACTIONS and SETUP_CARDS[key].text is not None
