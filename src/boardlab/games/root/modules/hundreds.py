@@ -485,8 +485,10 @@ def apply_lavish(state: RootState, action_id: str) -> None:
     item = A.arg(action_id)
     _out_of_hoard(state, task.seat, item)
     w = warlord(state)
-    n = B.place_warriors(state, NAME, w, BOARD["lavish_warriors"]) if w is not None and B.may_place(
-        state, NAME, w) else 0
+    if w is None:  # no warlord on the map: the item goes, no warriors come (RTA-LH-12)
+        state.log(rules, "ev.hundreds.lavish_none", item=item)
+        return
+    n = B.place_warriors(state, NAME, w, BOARD["lavish_warriors"]) if B.may_place(state, NAME, w) else 0
     state.log(rules, "ev.hundreds.lavish", item=item, clearing=w, n=n)
 
 
