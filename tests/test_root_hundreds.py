@@ -863,3 +863,24 @@ def test_random_games_with_the_hundreds_render_and_click_exactly_the_legal_ids_n
                         parse(render_board(g.view(seat), lang))
                         assert rules.render_text(g.view(seat), lang)
             g.apply(rng.choice(g.legal_action_ids()))
+
+
+@rule("LR-14-02-04-01", "RTA-LH-09")
+def test_an_item_the_brigand_explores_for_the_hundreds_goes_into_the_hoard_by_its_rules():
+    from test_root_hirelings import blank, control, game, side
+
+    exile = "exile"
+    g = blank(game(("hundreds", "marquise", "eyrie"), (exile,), seed=5))
+    side(g, exile, True)
+    control(g, exile, me(g))
+    with positions.edit(g) as s:
+        s.ruin_items = {idx(6): ("boot",)}
+    hoard(g, "boot", "coin", "sack", "sack")  # Command full
+    mood(g, "rowdy")
+    put(g, NAME, 6, warriors=1)
+    lord(g, 6)
+    start(g, me(g), "daylight.start")
+    play(g, f"hireling:{exile}:explore")
+    assert g.decision == "hundreds_overflow" and g.legal_action_ids() == ["lose:boot", "lose:coin", "lose:sack"]
+    play(g, "lose:sack")
+    assert sorted(HU.hoard(g.state)) == ["boot", "boot", "coin", "sack"] and g.state.score[me(g)] == 1

@@ -798,6 +798,7 @@ def item_points(state: RootState, me: int, vp: int) -> int:
 
 MODULE.takes_item = takes_item
 MODULE.item_points = item_points
+MODULE.gains_item = lambda state, me, item, rules: [gain(me, item, rules + ("LR-14-02-04-01",))]
 
 
 # ---- Command: build, moves (LR-14-05-02) ---------------------------------------------------------------------------------
