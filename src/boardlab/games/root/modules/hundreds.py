@@ -1213,18 +1213,30 @@ def _remove(state: RootState, task: HundredsHits, warriors: int, chosen: Counter
         T.push(state, RemovePieces(task.by_seat, NAME, c, pieces, task.in_battle, task.rules, task.via))
 
 
+@record
+class HundredsWarlordGone(NamedTuple):
+    """The warlord, removed as one of the warriors hit, leaves the supply again: he waits off the map for Anoint."""
+    clearing: int
+
+
 def on_removed(state: RootState, by_seat: int | None, owner: str, c: int, pieces: list, in_battle: bool) -> list:
-    """The warlord removed: he left the map, not for the supply (LR-14-02-02, LR-14-04-03)."""
+    """The warlord removed (LR-14-02-02, LR-14-04-03): his task runs before any effect counting the warriors back
+    in the supply (Coffin Makers finds only the others)."""
     data = state.mods.get(NAME)
     if owner != NAME or data is None or data.dying != c:
         return []
     data.dying = None
-    state.supply[NAME] -= 1
-    state.log(("LR-14-02-02", "RTA-LH-05"), "ev.hundreds.warlord_removed", clearing=c)
-    return []
+    return [HundredsWarlordGone(c)]
 
 
 MODULE.answer("removed", on_removed)
+
+
+@MODULE.handler(HundredsWarlordGone)
+def run_warlord_gone(state: RootState, task: HundredsWarlordGone) -> None:
+    T.done(state)
+    state.supply[NAME] -= 1
+    state.log(("LR-14-02-02", "RTA-LH-05"), "ev.hundreds.warlord_removed", clearing=task.clearing)
 
 
 def rule_bonus(state: RootState, faction: str, c: int) -> int:
