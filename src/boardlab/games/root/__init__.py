@@ -239,7 +239,17 @@ class Root(Ruleset):
                 (5, {"factions": ["duchy", "eyrie", "alliance", "vagabond", "corvid"]}),
                 (4, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "corvid", "duchy"],
                      "map": "lake"}),
-                (2, {"setup": "advanced"})]  # three militant cards now: a two-player draft (LR-AA-08-02-01)
+                (2, {"setup": "advanced"}),  # several militant cards now: a two-player draft (LR-AA-08-02-01)
+                # the Lord of the Hundreds (issue 14): 2-5 players, every map, hirelings; its militant setup card lets
+                # two players draft (with the Marquise's and the Eyrie's alone)
+                (2, {"factions": ["hundreds", "marquise"]}),
+                (3, {"factions": ["marquise", "eyrie", "hundreds"], "map": "winter"}),
+                (4, {"factions": ["hundreds", "marquise", "alliance", "vagabond"], "map": "lake", "hirelings": "random"}),
+                (5, {"factions": ["marquise", "eyrie", "alliance", "vagabond", "hundreds"], "map": "mountain",
+                     "deck": "exiles"}),
+                (2, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "hundreds"]}),
+                (4, {"setup": "advanced", "hirelings": "random", "setup_cards": [
+                    "marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid", "hundreds"]})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),

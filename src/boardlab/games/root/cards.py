@@ -306,6 +306,16 @@ def resolve_craft(state: RootState, seat: int, card: str) -> None:
         favor(state, seat, spec.suit, f"card:{spec.key}")
 
 
+def gain_item(state: RootState, seat: int, item: str, rules: tuple[str, ...]) -> None:
+    """An item the seat gains into its Crafted Items box other than by crafting (the Brigand's Explore): the box, or
+    the faction's own way (`Faction.gains_item`: the Hundreds' Hoard), whose tasks run next."""
+    hook = faction(state, seat).gains_item
+    if hook is None:
+        state.crafted[seat] = state.crafted[seat] + (item,)
+    else:
+        T.push(state, *hook(state, seat, item, rules))
+
+
 def favor(state: RootState, seat: int, suit: str, rule: str) -> None:
     """Favor of the Foxes, Rabbits, Mice: remove all enemy pieces in clearings of the suit."""
     me = state.faction[seat]

@@ -174,6 +174,9 @@ class Faction(Module):
         self.removal_points: Callable[..., int] = lambda state, owner, pieces, in_battle: 0
         # an item the faction crafts: where it goes (default: its Crafted Items box)
         self.takes_item: Callable[[Any, int, str], None] | None = None
+        # an item it gains into its Crafted Items box some other way (a hireling's Explore): its own way, as tasks
+        # (the Hundreds' Hoard, whose full tracks cost an item, LR-14-02-04-01); cards.gain_item asks it
+        self.gains_item: Callable[[Any, int, str, tuple[str, ...]], list[Any]] | None = None
         # the faction's own answer to "may it place pieces in this clearing?" beyond the keep
         self.blocks_placing: Callable[[Any, str, int], bool] = never_blocks
         # what an activated dominance card does: "win" (LR-03-03-01) or "coalition" (the Vagabond, LR-09-02-08)

@@ -354,9 +354,9 @@ def take(state: RootState, seat: int, c: int, item: str) -> None:
     else:
         state.ruin_items = {k: v for k, v in state.ruin_items.items() if k != c}
         B.take_building(state, *RUIN, c)
-    state.crafted[seat] = state.crafted[seat] + (item,)
     state.log(("LR-AH-02-04", "RT-HR-30", "RTA-HIRE-16"), "ev.exile.explored", seat=seat, clearing=c, item=item,
               ruin_left=len(left))
+    K.gain_item(state, seat, item, ("LR-AH-02-04",))
 
 
 @record
