@@ -22,6 +22,13 @@ from pathlib import Path
 import pytest
 
 
+HUMAN = {"kind": "human"}
+
+
+def bot(agent: str = "random") -> dict:
+    return {"kind": "bot", "agent": agent}
+
+
 def in_ci() -> bool:
     return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
 

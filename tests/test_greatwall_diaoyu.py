@@ -59,6 +59,7 @@ def spring_game(seed: int = 1, leader=(0, 1, 2), tea=(0, 1, 2)):
 def test_setup_the_fortress_card_and_the_transport_station():
     g = dia_game()
     s = g.state
+    assert START == 2                                               # GWA-DIA-01 (tuned in balance run 6)
     assert fort(g) == {"archers": (), "defence": START, "shame": 0}
     assert g.modules == ("shame", "cooperative", "chronicles", "diaoyu")
     assert s.mods["shame"].out == ("AC-DIA-07",)
@@ -219,11 +220,11 @@ def test_fortress_archers_fire_once_per_spring_and_never_as_wall_archers():
 
 @pytest.mark.rule("AC-DIA-09", "AC-DIA-11", "AC-DIA-21", "AC-DIA-22", "AC-DIA-23", "AC-DIA-24", "AC-DIA-17",
                   "GWA-DIA-02", "GWA-DIA-03")
-@pytest.mark.parametrize("shame_beside, archers, defence", [(3, (0,), START - 2), (2, (0, 1), START),
-                                                             (1, (0, 1, 2), START), (4, (), START - 4)])
+@pytest.mark.parametrize("shame_beside, archers, defence", [(3, (0,), 4), (2, (0, 1), 6),
+                                                             (1, (0, 1, 2), 6), (4, (), 2)])
 def test_the_night_costs_defence_for_siege_works_minus_fortress_archers(shame_beside, archers, defence):
     g = spring_game(tea=(1, 0, 2))
-    set_fort(g, archers=archers, shame=shame_beside)
+    set_fort(g, archers=archers, shame=shame_beside, defence=6)   # above the starting Defence: nothing falls
     since = restart_spring(g, drop_tasks=True)
     night = events(g, "ev.dia.night", since)
     assert [(e.params["n"], e.params["defence"]) for e in night] == [(max(0, shame_beside - len(archers)), defence)]

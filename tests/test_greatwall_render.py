@@ -63,7 +63,8 @@ def test_a_scenario_shows_its_card_in_every_language():
     rules = ruleset("greatwall")
     for lang in LANGS:
         lines = rules.render_text(g.view(0), lang).splitlines()
-        fortress = [line for line in lines if str(g.view(0)["scenario"]["defence"]) in line and "3" in line]
+        card = rules.catalogue.text("txt.dia", lang, defence=g.view(0)["scenario"]["defence"], shame=0, archers="-", slots=3)
+        fortress = [line for line in lines if card in line]
         assert fortress, lang
         root = ET.fromstring(render_board(g.view(0), lang))
         assert fortress[0][:10] in texts(root.find(f".//{SVG}g[@data-layer='modules']"))

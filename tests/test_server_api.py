@@ -9,7 +9,7 @@ import pytest
 import boardlab
 from boardlab.core.registry import ruleset
 from boardlab.core.visibility import hidden_paths
-from server_helpers import need_web, wait_for
+from server_helpers import HUMAN, bot, need_web, wait_for
 
 need_web()
 
@@ -19,22 +19,6 @@ from boardlab.server.app import MAX_BODY, create_app  # noqa: E402
 from boardlab.server.store import Store  # noqa: E402
 from boardlab.server.tables import SERVER_VIEW_KEYS  # noqa: E402
 
-HUMAN = {"kind": "human"}
-
-
-def bot(agent: str = "random") -> dict:
-    return {"kind": "bot", "agent": agent}
-
-
-@pytest.fixture
-def db_url(tmp_path) -> str:
-    return f"sqlite:///{tmp_path / 'boardlab.sqlite'}"
-
-
-@pytest.fixture
-def client(db_url):
-    with TestClient(create_app(db_url)) as c:
-        yield c
 
 
 def create(client, game="carcassonne", seats=(HUMAN, HUMAN), seed=7, options=None, lang=None):

@@ -14,7 +14,7 @@ import pytest
 import boardlab
 from boardlab.agents import choose, make_agent
 from boardlab.core import rng
-from server_helpers import need_web, postgres_server, postgres_url, wait_for  # noqa: F401
+from server_helpers import HUMAN, bot, need_web, postgres_server, postgres_url, wait_for  # noqa: F401
 
 need_web()
 
@@ -28,22 +28,6 @@ from boardlab.server.bots import bot_seed  # noqa: E402
 from boardlab.server.guard import json_depth  # noqa: E402
 from boardlab.server.store import Store, display_url  # noqa: E402
 
-HUMAN = {"kind": "human"}
-
-
-def bot(agent: str = "random") -> dict:
-    return {"kind": "bot", "agent": agent}
-
-
-@pytest.fixture
-def db_url(tmp_path) -> str:
-    return f"sqlite:///{tmp_path / 'boardlab.sqlite'}"
-
-
-@pytest.fixture
-def client(db_url):
-    with TestClient(create_app(db_url)) as c:
-        yield c
 
 
 def create(client, game="carcassonne", seats=(HUMAN, HUMAN), seed=None, status=201, **extra):

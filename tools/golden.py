@@ -120,27 +120,7 @@ def _to_zero(game: str, action: str) -> str:
     if game != "greatwall":
         return action
     from boardlab.games.greatwall import actions as A
-    head, *texts = action.split(":")
-    kinds = A._kinds_by_place(head, len(texts), _gw_forms())
-    return ":".join([head] + [_unshifted(t, k, A.POSITIONS) for t, k in zip(texts, kinds)]) if kinds else action
-
-
-def _gw_forms() -> list:
-    import importlib
-
-    from boardlab.games.greatwall import actions as A
-    from boardlab.games.greatwall.modules import REGISTRY
-    return [A.FORMS] + [getattr(importlib.import_module(f"{REGISTRY.package}.{name}"), "FORMS", {})
-                        for name in REGISTRY.names()]
-
-
-def _unshifted(text: str, kind: str, positions) -> str:
-    if kind in positions and text.isdigit():
-        return str(int(text) - 1)
-    unit, at, section = text.partition("@")
-    if kind == "soldier_at" and at and section.isdigit():
-        return f"{unit}@{int(section) - 1}"
-    return text
+    return A.renumbered(action, ruleset("greatwall").id_forms(), -1)
 
 
 def check(keys=None) -> list[str]:

@@ -111,9 +111,13 @@ class GreatWall(Ruleset):
         """Saves before version 3 numbered places from 0 (`section:0`); ids number them from 1 now."""
         if version >= 3:
             return log
-        forms = [A.FORMS] + [getattr(importlib.import_module(f"{REGISTRY.package}.{name}"), "FORMS", {})
-                             for name in REGISTRY.names()]
+        forms = self.id_forms()
         return [(seat, A.from_zero(action, forms)) for seat, action in log]
+
+    def id_forms(self) -> list:
+        """The id forms of the base game and of every module (`actions.FORMS`)."""
+        return [A.FORMS] + [getattr(importlib.import_module(f"{REGISTRY.package}.{name}"), "FORMS", {})
+                            for name in REGISTRY.names()]
 
     def needless(self, state: GWState) -> str | None:
         """GWA-ADVISOR-02: "skip" when no Advisor in hand can change anything now."""

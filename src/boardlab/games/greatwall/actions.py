@@ -303,9 +303,14 @@ POSITIONS = ("section", "row", "slot", "column", "horde")  # kinds written from 
 def from_zero(action_id: str, forms: list[Forms]) -> str:
     """An id written before places were numbered from 1 (save version 2 and older: `section:0`), as
     it is written now (`section:1`); `forms` are the base game's and the modules' forms."""
+    return renumbered(action_id, forms, 1)
+
+
+def renumbered(action_id: str, forms: list[Forms], by: int) -> str:
+    """The id with every place it names moved `by` (1: from 0-based to 1-based; -1: back)."""
     head, *texts = action_id.split(":")
     kinds = _kinds_by_place(head, len(texts), forms)
-    return ":".join([head] + [_shifted(t, k) for t, k in zip(texts, kinds)]) if kinds else action_id
+    return ":".join([head] + [_shifted(t, k, by) for t, k in zip(texts, kinds)]) if kinds else action_id
 
 
 def _kinds_by_place(head: str, arity: int, forms: list[Forms]) -> list[str] | None:
@@ -321,12 +326,12 @@ def _alternatives(form: Form | None) -> list[Kinds]:
     return [] if form is None else list(form.values()) if isinstance(form, dict) else [form]
 
 
-def _shifted(text: str, kind: str) -> str:
+def _shifted(text: str, kind: str, by: int) -> str:
     if kind in POSITIONS and text.isdigit():
-        return str(int(text) + 1)
+        return str(int(text) + by)
     unit, at, section = text.partition("@")
     if kind == "soldier_at" and at and section.isdigit():
-        return f"{unit}@{int(section) + 1}"
+        return f"{unit}@{int(section) + by}"
     return text
 
 
