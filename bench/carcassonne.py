@@ -3,7 +3,7 @@
     .venv/bin/python bench/carcassonne.py [--games N] [--json]
 
 Figures (see bench/README.md): games/s and actions/s for 2-5 players, base game (with
-farmers) and with The Wonders of Humanity; legal-move generation per decision (µs);
+farmers) and with The Wonders of Humanity (2-4 players: its first set supports at most four, CW-33); legal-move generation per decision (µs);
 Game.clone() at early/mid/late game (µs); Game.apply() per decision (µs). The seeds are
 fixed (0..N-1), and a random legal action is chosen with random.Random(seed).
 """
@@ -21,7 +21,9 @@ import time
 import boardlab
 
 TARGET_GAMES_PER_S = 100.0  # the stated target: random 2-player games per second
-CONFIGS = [(p, exp) for p in (2, 3, 4, 5) for exp in ((), ("wonders",))]
+WONDERS_MAX_PLAYERS = 4  # CW-33 / ruling C-12: the first set of wonders supports at most four players
+CONFIGS = [(p, exp) for p in (2, 3, 4, 5) for exp in ((), ("wonders",))
+           if not exp or p <= WONDERS_MAX_PLAYERS]
 STAGES = {"early": 5, "mid": 35, "late": 65}  # tiles placed (of 71) when clone time is measured
 CLONE_REPEAT = 50
 
