@@ -21,6 +21,7 @@ from boardlab.games.root import move as MV
 from boardlab.games.root import turn as TN
 from boardlab.games.root.content import MAPS
 from boardlab.games.root.program import PROGRAM
+from boardlab.games.root.state import RootState
 
 CAT, BIRD = 0, 1  # seats: the Marquise, the Eyrie
 
@@ -560,3 +561,50 @@ def test_a_logged_count_of_clearings_reads_in_the_log():
     with positions.edit(g) as s:
         s.log(("card:royal_claim",), "ev.royal_claim", seat=CAT, n=3)
     assert g.view(CAT)["log"][-1]["text"].endswith("3 clearing(s) ruled")
+
+
+# ---- Landmarks (LR-AL): the Tower and the Ferry -----------------------------------------------------------------
+
+def roll_dice(monkeypatch, *rolls: int) -> None:
+    """The next battle dice roll these values, in order."""
+    left = list(rolls)
+    real = RootState.roll
+    monkeypatch.setattr(RootState, "roll", lambda self, n: left.pop(0) if left and n == 4 else real(self, n))
+
+
+@pytest.mark.rule("LR-AL-01-01", "LR-AL-01-02")
+def test_a_landmark_alone_is_no_battle_target_and_rules_nothing():
+    g = game("mountain")
+    tower = g.state.mods["map_mountain"]
+    assert B.ruler(g.state, tower) is None  # the Tower is nobody's: it rules nothing
+    put(g, "marquise", tower + 1, warriors=1)
+    assert B.ruler(g.state, tower) == "marquise"  # nor does it contest rule
+    start(g, CAT, "daylight.start")
+    if g.decision == "marquise_craft":
+        play(g, "done")
+    assert "battle" not in g.legal_action_ids()  # no enemy piece: the Tower cannot be battled
+
+
+@pytest.mark.rule("LR-AL-01-01", "LR-AL-01-02")
+def test_a_battle_in_the_towers_clearing_removes_pieces_never_the_tower(monkeypatch):
+    g = game("mountain")
+    tower = g.state.mods["map_mountain"]
+    put(g, "marquise", tower + 1, warriors=3)
+    put(g, "eyrie", tower + 1, warriors=1)
+    roll_dice(monkeypatch, 3, 0)
+    start(g, CAT, "daylight.start")
+    if g.decision == "marquise_craft":
+        play(g, "done")
+    play(g, "battle", f"battle:{tower + 1}")
+    assert g.state.warriors["eyrie"][tower] == 0
+    assert g.state.mods["map_mountain"] == tower  # the extra hits found no piece: the Tower stays
+    assert B.ruler(g.state, tower) == "marquise"
+
+
+@pytest.mark.rule("LR-AL-01-01")
+def test_the_ferry_moves_only_by_its_own_rule():
+    g = game("lake")
+    put(g, "marquise", 1, warriors=3)
+    marquise_march_from(g, 1)
+    play(g, "to:5", "warriors:3")  # an ordinary move out of the Ferry's clearing
+    assert g.state.ferry == idx(1)  # the Ferry does not go along a path
