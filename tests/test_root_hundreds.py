@@ -884,3 +884,27 @@ def test_an_item_the_brigand_explores_for_the_hundreds_goes_into_the_hoard_by_it
     assert g.decision == "hundreds_overflow" and g.legal_action_ids() == ["lose:boot", "lose:coin", "lose:sack"]
     play(g, "lose:sack")
     assert sorted(HU.hoard(g.state)) == ["boot", "boot", "coin", "sack"] and g.state.score[me(g)] == 1
+
+
+# ---- the warlord counted as a warrior by other factions' rules (RTA-LH-05) -------------------------------------------
+
+@pytest.mark.rule("LR-08-04-02-02-01", "RTA-LH-05")
+def test_martial_law_counts_the_warlord_among_the_hundreds_warriors():
+    from boardlab.games.root.modules import alliance as AL
+    g = table(factions=("alliance", NAME))
+    put(g, NAME, 5, 2)
+    before = AL.spread_cost(g.state, idx(5))
+    assert not AL.martial_law(g.state, idx(5))  # two warriors: no Martial Law
+    lord(g, 5)
+    assert AL.martial_law(g.state, idx(5)) and AL.spread_cost(g.state, idx(5)) == before + 1
+
+
+@pytest.mark.rule("LR-09-02-09-03-02", "RTA-LH-05")
+def test_the_warlord_alone_is_a_hostile_warrior_for_the_vagabonds_moves():
+    from boardlab.games.root.modules import vagabond_core as VC
+    g = table(factions=("vagabond", NAME))
+    lord(g, 5)
+    with positions.edit(g) as s:
+        VC.set_rel(s, "vagabond", NAME, VC.HOSTILE)
+    assert VC.hostile_warriors_in(g.state, "vagabond", idx(5))
+    assert not VC.hostile_warriors_in(g.state, "vagabond", idx(6))

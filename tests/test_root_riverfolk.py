@@ -591,3 +591,23 @@ def test_random_games_with_the_company_render_and_click_exactly_the_legal_ids_na
                         parse(render_board(g.view(seat), lang))
                         assert rules.render_text(g.view(seat), lang)
             g.apply(rng.choice(g.legal_action_ids()))
+
+
+@rule("LR-11-02-07-03")
+def test_a_favor_card_spares_the_mercenaries_its_crafter_hired_but_not_their_trade_posts():
+    """The Glossary: pieces treated as one's own for rule are no enemy pieces, yet a trade post stays an enemy's."""
+    g = table(factions=("marquise", "eyrie", NAME))
+    for number in (1, 6, 8):
+        put(g, "marquise", number, buildings=["workshop"])
+    put(g, NAME, 12, 2)
+    post(g, 12)
+    put(g, "eyrie", 12, 1)
+    hand(g, cat(g), ["fox_favor_of_the_foxes"])
+    start(g, cat(g), "birdsong.start")
+    play(g, "buy:mercenaries")
+    if g.decision == "riverfolk_buy":
+        play(g, "done")
+    assert g.decision == "marquise_craft"
+    play(g, "craft:fox_favor_of_the_foxes")
+    assert warriors(g, NAME, 12) == 2 and warriors(g, "eyrie", 12) == 0
+    assert (NAME, POST) not in g.state.tokens[idx(12)]

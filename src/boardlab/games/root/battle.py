@@ -51,13 +51,10 @@ def own_fighters(state: RootState, faction: str, c: int) -> int:
 
 
 def battle_ally(state: RootState, faction: str, defender: str | None = None) -> str | None:
-    """The owner whose warriors `faction` treats as its own for battle now (extension point `battle_ally`), None
-    in a battle against that owner."""
-    for fn in extensions(state, "battle_ally"):
-        ally = fn(state, faction)
-        if ally is not None:
-            return None if ally == defender else ally
-    return None
+    """The owner whose warriors `faction` treats as its own for battle now (`B.warriors_as_own`), None in a
+    battle against that owner."""
+    ally = B.warriors_as_own(state, faction)
+    return None if ally == defender else ally
 
 
 def targets(state: RootState, faction: str, c: int) -> list[str]:

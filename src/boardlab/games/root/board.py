@@ -79,6 +79,12 @@ def warriors(state: RootState, faction: str, c: int) -> int:
     return w[c] if w is not None else 0
 
 
+def warriors_counted(state: RootState, faction: str, c: int) -> int:
+    """Its warriors there, a pawn that is a warrior included (`Faction.warrior_pawn`: the Hundreds' warlord)."""
+    pawn = 1 if state.pawns.get(faction) == c and of(faction).warrior_pawn else 0
+    return warriors(state, faction, c) + pawn
+
+
 def buildings_of(state: RootState, faction: str, c: int) -> list[str]:
     return [kind for owner, kind in state.buildings[c] if owner == faction]
 
@@ -285,6 +291,16 @@ def ruled_by(state: RootState, faction: str) -> list[int]:
 def has_pieces(state: RootState, faction: str, c: int) -> bool:
     """Any faction piece there: warriors, buildings, tokens or a pawn."""
     return _has_pieces_at(state, faction, c)
+
+
+def warriors_as_own(state: RootState, faction: str) -> str | None:
+    """The owner whose warriors `faction` treats as its own for rule and battle now (extension point
+    `battle_ally`: the Riverfolk's mercenaries, LR-11-02-07-03); they are no enemy pieces to it (Glossary)."""
+    for fn in extensions(state, "battle_ally"):
+        ally = fn(state, faction)
+        if ally is not None:
+            return ally  # type: ignore[no-any-return]
+    return None
 
 
 def enemies_at(state: RootState, faction: str, c: int) -> list[str]:

@@ -330,17 +330,18 @@ def remove_all(state: RootState, seat: int, me: str, c: int, rules: tuple[str, .
     and its `Faction.full_removal` answer (the Vagabond damages three items, LR-09-02-02-01). `me`: whose
     enemies (a faction, or a hireling acting: `via`, whose controller scores nothing, LR-AH-03-06)."""
     tasks: list = []
+    own = B.warriors_as_own(state, me)  # hired mercenaries are no enemy pieces (the Glossary's "enemy piece")
     for owner in B.enemies_at(state, me, c):
-        pieces = everything_of(state, owner, c)
+        pieces = everything_of(state, owner, c, with_warriors=owner != own)
         if pieces:
             tasks.append(RemovePieces(seat, owner, c, pieces, False, rules, via))
         tasks += of(owner).full_removal(state, seat, c)
     return tasks
 
 
-def everything_of(state: RootState, owner: str, c: int) -> tuple[tuple[str, int], ...]:
+def everything_of(state: RootState, owner: str, c: int, with_warriors: bool = True) -> tuple[tuple[str, int], ...]:
     """All of a faction's removable pieces in a clearing: warriors, buildings, tokens (not pawns)."""
-    out = {"warrior": B.warriors(state, owner, c)}
+    out = {"warrior": B.warriors(state, owner, c) if with_warriors else 0}
     for pieces in (state.buildings[c], state.tokens[c]):
         for o, kind in pieces:
             if o == owner:

@@ -184,6 +184,8 @@ class Faction(Module):
         # the pieces it battles with in a clearing (default: its warriors and pawn there, LR-04-03); the Exile
         # battles from its forest with its items
         self.fighters: Callable[[Any, str, int], int] | None = None
+        # its pawn is one of its warriors wherever warriors are counted (the Hundreds' warlord, RTA-LH-05)
+        self.warrior_pawn = False
         # paying for a Riverfolk service (LR-11-02-06-03): None pays with warriors from the supply; else the ready
         # items it may exhaust to pay (the Vagabond), and `exhaust_for_service(state, seat, kind)` exhausts one
         self.service_items: Callable[[Any, int], list[str]] | None = None

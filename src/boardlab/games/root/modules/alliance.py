@@ -224,11 +224,10 @@ def martial_law(state: RootState, c: int) -> bool:
     its own for rule (its hirelings'; an uncontrolled hireling is no player)."""
     need = BOARD["martial_law"]["warriors"]
     if not state.hired:  # each player's own warriors
-        warriors = state.warriors
-        return any(f != NAME and (w := warriors.get(f)) is not None and w[c] >= need for f in state.faction)
+        return any(f != NAME and B.warriors_counted(state, f, c) >= need for f in state.faction)
     counts: dict[str, int] = {}
     for f in B.owners(state):
-        n = B.warriors(state, f, c)
+        n = B.warriors_counted(state, f, c)
         if n and B.side(state, f) is not None:
             counts[B.party(state, f)] = counts.get(B.party(state, f), 0) + n
     return any(n >= need for f, n in counts.items() if f != NAME)

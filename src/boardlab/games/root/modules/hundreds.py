@@ -54,6 +54,7 @@ from . import hundreds_board
 
 NAME = "hundreds"
 MODULE = Faction(NAME)
+MODULE.warrior_pawn = True  # the warlord (RTA-LH-05)
 BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/hundreds.yaml")
                        .read_text(encoding="utf-8"))
 RUIN_ITEMS = tuple(yaml.safe_load(resources.files("boardlab.games.root").joinpath(

@@ -269,7 +269,7 @@ def hostile_warriors_in(state: RootState, name: str, c: int) -> bool:
     """Warriors of any Hostile faction in `c` (LR-09-02-09-03-02)."""
     if HOSTILE not in V(state, name).rel.values():
         return False
-    return any(hostile(state, name, f) and B.warriors(state, f, c) for f in relationship_factions(state))
+    return any(hostile(state, name, f) and B.warriors_counted(state, f, c) for f in relationship_factions(state))
 
 
 def factions_with_pieces(state: RootState, name: str, c: int) -> list[int]:
