@@ -146,3 +146,84 @@ def test_the_zoom_and_position_stay_when_the_map_is_redrawn_after_a_move(server,
     assert (now["zoom"], now["cx"], now["cy"], now["camera"]) == (kept["zoom"], kept["cx"], kept["cy"], "user")
     assert rect(page, "#board") == pytest.approx(board)
     assert centre(rect(page, "#board")) == pytest.approx((bx, by))
+
+
+# ---- Chinese tables: a CJK font renders the text (no empty boxes) ------------------------------------
+
+GLYPHS_JS = """
+async (selector) => {
+  await document.fonts.ready;
+  const node = document.querySelector(selector);
+  const font = getComputedStyle(node).fontFamily;
+  const canvas = document.createElement("canvas");
+  canvas.width = canvas.height = 48;
+  const ctx = canvas.getContext("2d");
+  const draw = (ch) => {
+    ctx.clearRect(0, 0, 48, 48);
+    ctx.font = `32px ${font}`;
+    ctx.textBaseline = "top";
+    ctx.fillText(ch, 4, 4);
+    const data = ctx.getImageData(0, 0, 48, 48).data;
+    let ink = 0;
+    for (let i = 3; i < data.length; i += 4) ink += data[i] > 0 ? 1 : 0;
+    return { key: Array.from(data).join(","), ink };
+  };
+  // U+0378 and U+0379 are unassigned: every font lacks them, so they show the missing-glyph box
+  const missing = draw("\\u0378");
+  const chars = [...new Set([...node.textContent].filter((c) => /[\\u4e00-\\u9fff]/.test(c)))].slice(0, 12);
+  const images = chars.map(draw);
+  return { font, chars: chars.join(""), count: chars.length, distinct: new Set(images.map((i) => i.key)).size,
+           boxes: images.filter((i) => i.key === missing.key).length, blank: images.filter((i) => !i.ink).length,
+           detector: draw("\\u0379").key === missing.key };
+}
+"""
+
+
+def cjk_fonts() -> list[str]:
+    import shutil
+    import subprocess
+    if not shutil.which("fc-list"):
+        return []
+    out = subprocess.run(["fc-list", ":lang=zh", "family"], capture_output=True, text=True).stdout
+    return [line for line in out.splitlines() if line.strip()]
+
+
+def need_cjk_font() -> None:
+    if not cjk_fonts():
+        web._unavailable("no CJK font on this machine (make test installs Debian's fonts-noto-cjk where apt works): "
+                         "the Chinese tables would show empty boxes")
+
+
+def assert_chinese_renders(page, selector: str, want_font: str) -> dict:
+    """The CJK characters of `selector` are drawn from a font that has them: each a glyph of its own, none
+    the missing-glyph box (a test that fails on a machine without a CJK font)."""
+    got = page.evaluate(GLYPHS_JS, selector)
+    assert got["detector"], got  # the missing-glyph box is recognised at all
+    assert got["count"] >= 2, got
+    assert got["boxes"] == 0 and got["blank"] == 0 and got["distinct"] == got["count"], got
+    assert want_font in got["font"], got  # the page names the right fallback for its language (:lang)
+    return got
+
+
+@pytest.mark.parametrize("lang, font, lobby, board_game", [
+    ("zh-Hant", "Noto Sans CJK TC", "開新遊戲", "greatwall"),
+    ("zh-Hans", "Noto Sans CJK SC", "开新游戏", "carcassonne"),
+])
+def test_chinese_tables_render_their_text(server, context, lang, font, lobby, board_game):
+    need_cjk_font()
+    page = context.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#lobby-form")
+    page.select_option("#lang", lang)
+    page.wait_for_function(f"() => document.querySelector('#new-game h2').textContent === '{lobby}'")
+    assert page.evaluate("document.documentElement.lang") == lang
+    assert_chinese_renders(page, "#new-game", font)
+    shot(page, f"lobby-{lang}.png")
+    links = create_in_lobby(page, server, board_game, ["human", "bot:random"])
+    page.goto(links[0])
+    wait_settled(page)
+    assert_chinese_renders(page, "#decision", font)
+    assert_chinese_renders(page, "#log", font)
+    if board_game == "greatwall":  # the board's own words (SVG text) too
+        assert_chinese_renders(page, "#board svg [data-layer='locations'] text", font)
+    shot(page, f"{board_game}-table-{lang}.png")

@@ -154,8 +154,8 @@ class Table {
       el("p", { id: "whoami" }, v.seat === null ? t("table.spectator") : t("table.you_are", { seat: this.seatName(v.seat) }),
         " · ", el("span", { id: "game-status", dataset: { status: v.status } }, t(`table.game_status.${v.status}`))),
       el("p", { id: "turn", class: v.seat !== null && v.seat === v.to_play ? "my-turn" : "" }, line),
-      v.seed_kind === "chosen" || v.seed_kind === "legacy"
-        ? el("p", { id: "seed-note", class: "muted" }, t(`table.seed_${v.seed_kind}`)) : null);
+      ...(v.seed_kind === "chosen" || v.seed_kind === "legacy"  // (replaceChildren would write a null as "null")
+        ? [el("p", { id: "seed-note", class: "muted" }, t(`table.seed_${v.seed_kind}`))] : []));
     this.setLive(this.socket && this.socket.readyState === WebSocket.OPEN);
   }
 
