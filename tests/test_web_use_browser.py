@@ -227,3 +227,131 @@ def test_chinese_tables_render_their_text(server, context, lang, font, lobby, bo
     if board_game == "greatwall":  # the board's own words (SVG text) too
         assert_chinese_renders(page, "#board svg [data-layer='locations'] text", font)
     shot(page, f"{board_game}-table-{lang}.png")
+
+
+# ---- the lobby ----------------------------------------------------------------------------------------
+
+def option(page, name: str):
+    return page.locator(f'#lobby-form .option[data-option="{name}"]')
+
+
+def created_options(page, server: str) -> dict:
+    game_id = page.input_value("#created .seat-link").split("/play/")[1].split("#")[0]
+    return api(server, f"/api/games/{game_id}")["options"]
+
+
+@pytest.mark.parametrize("game", ["carcassonne", "greatwall", "root", "pairs"])
+def test_every_games_options_are_form_fields_not_json(server, context, game):
+    """Each game's every option (those shown only under a requirement too) is a checkbox, a select, a
+    number or an ordered list of its values: none is a raw JSON field."""
+    page = context.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#lobby-form")
+    page.select_option("#game-select", game)
+    meta = api(server, "/api/meta")
+    schema = next(g for g in meta["games"] if g["name"] == game)["option_schema"]
+    names = set(schema["properties"])
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    shown = {n for n in page.locator("#lobby-form .option").evaluate_all("ns => ns.map((n) => n.dataset.option)")}
+    assert shown == names, (shown, names)
+    kinds = page.locator("#lobby-form .option").evaluate_all("ns => ns.map((n) => [n.dataset.option, n.dataset.kind])")
+    assert all(kind in ("multi", "choice", "number", "boolean", "sequence", "either") for _, kind in kinds), kinds
+    assert page.locator("#lobby-form input.json").count() == 0
+
+
+def test_roots_options_form_names_factions_and_hirelings_and_sends_them(server, context):
+    page = context.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#lobby-form")
+    page.select_option("#game-select", "root")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    factions = page.locator('#seats-box select[name="opt-factions"]')
+    assert factions.count() == 3
+    assert "Eyrie Dynasties" in factions.first.inner_text() and "Woodland Alliance" in factions.first.inner_text()
+    for seat, faction in enumerate(("eyrie", "marquise", "alliance")):
+        page.select_option(f'select[name="opt-factions"][data-seat="{seat}"]', faction)
+    hirelings = option(page, "hirelings")
+    assert hirelings.get_attribute("data-kind") == "either"
+    assert hirelings.locator("select").input_value() == "off"
+    assert hirelings.locator("input[type=checkbox]").first.is_hidden()
+    hirelings.locator("select").select_option("(list)")
+    assert "Forest Patrol" in hirelings.inner_text()
+    for name in ("exile", "flame_bearers", "popular_band"):
+        hirelings.locator(f"input[value={name}]").check()
+    assert option(page, "setup_cards").is_hidden()
+    option(page, "setup").locator("select").select_option("advanced")
+    assert option(page, "setup_cards").is_visible() and option(page, "keep_insurgents").is_visible()
+    option(page, "setup").locator("select").select_option("standard")
+    turns = option(page, "turn_limit").locator("input[type=number]")
+    assert (turns.get_attribute("min"), turns.get_attribute("max"), turns.input_value()) == ("1", "500", "")
+    turns.fill("40")
+    turns.dispatch_event("change")
+    option(page, "map").locator("select").select_option("winter")
+    for seat in (1, 2):
+        page.select_option(f'.seat-kind[data-seat="{seat}"]', "bot:random")
+    shot(page, "root-lobby.png")
+    page.click("#create")
+    page.wait_for_selector("#created .seat-link")
+    got = created_options(page, server)
+    assert got["factions"] == ["eyrie", "marquise", "alliance"] and got["map"] == "winter"
+    assert got["hirelings"] == ["exile", "flame_bearers", "popular_band"] and got["turn_limit"] == 40
+    # back to one word: "Three at random"
+    hirelings.locator("select").select_option("random")
+    assert hirelings.locator("input[type=checkbox]").first.is_hidden()
+    page.click("#create")
+    page.wait_for_function("() => !document.querySelector('#creating') && document.querySelector('#created .seat-link')")
+    assert created_options(page, server)["hirelings"] == "random"
+
+
+def seat_kinds(page) -> list[str]:
+    return page.locator("#seats-box .seat-kind").evaluate_all("ns => ns.map((n) => n.value)")
+
+
+def test_changing_the_player_count_or_the_game_keeps_the_seats_chosen(server, context):
+    page = context.new_page()
+    page.goto(server + "/")
+    page.wait_for_selector("#lobby-form")
+    page.select_option("#game-select", "carcassonne")
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    page.select_option('.seat-kind[data-seat="0"]', "bot:greedy")
+    page.select_option('.seat-kind[data-seat="1"]', "human")
+    page.select_option('.seat-kind[data-seat="2"]', "bot:planner")
+    assert seat_kinds(page) == ["bot:greedy", "human", "bot:planner"]
+    page.fill("#players", "4")
+    page.dispatch_event("#players", "change")
+    assert seat_kinds(page)[:3] == ["bot:greedy", "human", "bot:planner"] and len(seat_kinds(page)) == 4
+    page.fill("#players", "2")
+    page.dispatch_event("#players", "change")
+    assert seat_kinds(page) == ["bot:greedy", "human"]
+    page.fill("#players", "3")
+    page.dispatch_event("#players", "change")
+    assert seat_kinds(page) == ["bot:greedy", "human", "bot:planner"]  # seat 2's choice came back
+    page.select_option("#game-select", "greatwall")
+    assert seat_kinds(page) == ["bot:greedy", "human", "bot:planner"]
+    page.select_option("#lang", "zh-Hant")  # the form is drawn again in Chinese: the seats stay
+    page.wait_for_function("() => document.querySelector('#new-game h2').textContent === '開新遊戲'")
+    assert seat_kinds(page) == ["bot:greedy", "human", "bot:planner"]
+    page.select_option("#lang", "en")
+
+
+def test_a_new_games_links_replace_the_old_ones_at_once(server, context):
+    page = context.new_page()
+    first = create_in_lobby(page, server, "carcassonne", ["human", "human"])
+    first_id = first[0].split("/play/")[1].split("#")[0]
+    held = []
+    page.route("**/api/games?*", lambda route: held.append(route) if route.request.method == "POST"
+               else route.continue_())
+    page.click("#create")
+    wait_for(lambda: held or page.wait_for_timeout(20) or held, timeout=20, what="the creation request")
+    # while the new game is being made, the old links are gone (nobody hands them out by mistake)
+    assert page.locator("#created .seat-link, #created .spectate-link").count() == 0
+    assert page.is_visible("#creating") and page.is_disabled("#create")
+    held[0].continue_()
+    page.wait_for_selector("#created .seat-link")
+    links = [e.input_value() for e in page.query_selector_all("#created .seat-link, #created .spectate-link")]
+    assert len(links) == 3 and not any(first_id in link for link in links)
+    assert page.get_attribute("#created", "data-game") not in (None, first_id)
+    page.unroute("**/api/games?*")
