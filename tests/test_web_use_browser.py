@@ -355,3 +355,103 @@ def test_a_new_games_links_replace_the_old_ones_at_once(server, context):
     assert len(links) == 3 and not any(first_id in link for link in links)
     assert page.get_attribute("#created", "data-game") not in (None, first_id)
     page.unroute("**/api/games?*")
+
+
+# ---- the table's small things ---------------------------------------------------------------------------
+
+def test_status_line_take_back_log_numbers_and_the_spectators_panel(server, context):
+    page = context.new_page()
+    links = create_in_lobby(page, server, "carcassonne", ["human", "human"])
+    page.goto(links[0])
+    assert wait_settled(page) == "my-turn"
+    # one sentence naming the seat as the game does ("Seat 0", as in its log), then the game's status
+    assert page.inner_text("#whoami") == "You play Seat 0 · Waiting for players to join"
+    other = context.new_page()
+    other.goto(links[1])  # seat 1 is taken: the game is under way
+    assert wait_settled(other) == "waiting"
+    assert other.inner_text("#whoami") == "You play Seat 1 · Game in progress"
+    assert other.get_attribute("#decision", "data-kind") == "nothing"
+    assert other.inner_text("#decision h3") == "Nothing to decide"
+    page.wait_for_function("() => document.querySelector('#whoami').textContent === 'You play Seat 0 · Game in progress'")
+    assert "null" not in page.inner_text("#status")
+    # nothing to take back before the first move
+    assert page.locator("#undo-request").count() == 0 and page.is_hidden("#undo")
+    page.click("#options .option >> nth=0")
+    page.wait_for_function("() => document.body.dataset.version === '1'")
+    wait_settled(page)
+    assert page.is_visible("#undo-request")
+    # a spectator: no options, a panel saying so, no take-back
+    watcher = context.new_page()
+    watcher.goto(links[0].split("#")[0])
+    wait_settled(watcher)
+    assert watcher.inner_text("#whoami") == "You are watching (spectator) · Game in progress"
+    assert watcher.get_attribute("#decision", "data-kind") == "spectator"
+    assert watcher.inner_text("#decision h3") == "Nothing to decide"
+    assert "the players decide" in watcher.inner_text("#nothing-why")
+    assert watcher.is_hidden("#undo") and watcher.locator("#options .option").count() == 0
+    assert re.match(r"Waiting for Seat 0: ", watcher.inner_text("#turn"))
+    for lang, who, status in (("zh-Hant", "你正在觀戰", "遊戲進行中"), ("zh-Hans", "你正在观战", "游戏进行中")):
+        watcher.select_option("#lang", lang)
+        watcher.wait_for_function(f"() => document.querySelector('#whoami')?.textContent === '{who} · {status}'")
+
+
+def test_log_numbers_from_100_are_shown_whole(server, context):
+    game_id = bots_game(server, "carcassonne", players=2, seed=3)
+    page = context.new_page()
+    page.goto(f"{server}/play/{game_id}")
+    wait_settled(page)
+    count = int(page.get_attribute("#log", "data-count"))
+    assert count > 100
+    for index in (99, count - 1):  # the 100th line and the last one
+        item = page.locator(f"#log li[data-index='{index}']")
+        item.scroll_into_view_if_needed()
+        number = item.locator(".n")
+        assert number.inner_text() == str(index + 1)
+        box, log = number.bounding_box(), page.locator("#log").bounding_box()
+        assert box["x"] >= log["x"] and box["x"] + box["width"] <= log["x"] + log["width"]
+        fits = number.evaluate("n => n.scrollWidth <= n.clientWidth + 1 && getComputedStyle(n).overflow !== 'hidden'")
+        assert fits
+        assert box["x"] + box["width"] <= item.locator(".event").bounding_box()["x"]  # not under the text
+    shot(page, "log-numbers.png")
+
+
+def test_roots_seats_are_named_by_their_faction(server, context):
+    page = context.new_page()
+    made = api(server, "/api/games", {"game": "root", "players": 2, "seed": 4, "options": {"factions": ["eyrie", "marquise"]},
+                                      "seats": [{"kind": "human"}, {"kind": "bot", "agent": "random"}]})
+    page.goto(f"{server}/play/{made['id']}#token={made['seats'][0]['token']}")
+    wait_settled(page)
+    assert page.inner_text("#whoami").startswith("You play Seat 0 (Eyrie Dynasties)")
+    assert "Seat 1 (Marquise de Cat)" in page.inner_text("#scores")
+    page.select_option("#lang", "zh-Hant")
+    page.wait_for_function("() => document.querySelector('#whoami')?.textContent.startsWith('你是 0 號座位（') "
+                           "|| document.querySelector('#whoami')?.textContent.startsWith('你是 0 號座位 (')")
+    assert "飛鷹帝國" in page.inner_text("#whoami")
+
+
+def test_favicon_answers(server):
+    with urllib.request.urlopen(server + "/favicon.ico") as r:
+        assert r.status == 200 and r.headers["Content-Type"] == "image/x-icon" and len(r.read()) > 0
+
+
+def test_greatwall_hand_and_hordes_show_their_numbers_on_the_table(server, context):
+    page = context.new_page()
+    links = create_in_lobby(page, server, "greatwall", ["human", "bot:random"])
+    page.goto(links[0])
+    moves = 0
+    board = page.locator("#board svg[data-game='greatwall']")
+    while wait_my_turn_or_over(page) == "my-turn" and moves < 12:
+        if board.locator("[data-layer='hand'] [data-card-numbers]").count() and board.locator("[data-horde]").count():
+            break
+        before = version(page)
+        page.click("#options .option >> nth=0")
+        page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
+        moves += 1
+    horde = board.locator("[data-horde]").first
+    assert re.search(r"Breach \d+ · Kill \d+", horde.text_content())
+    assert re.search(r"Victory ★\d+ · End ★\d+", horde.text_content())
+    assert board.locator("[data-horde] [data-slot-reward]").count() > 0
+    numbers = board.locator("[data-layer='hand'] [data-card-numbers]").all_text_contents()
+    assert any(n.startswith("▲ ") for n in numbers) and any(n.startswith("▼ ") for n in numbers), numbers
+    assert board.locator("[data-location='quarry'] [data-yield='stone']").text_content().startswith("+1 Stone per Clerk")
+    shot(page, "greatwall-numbers.png")
