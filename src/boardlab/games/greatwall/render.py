@@ -84,7 +84,7 @@ class Ctx:
 # ---- the Horde array ----------------------------------------------------------------------------
 
 SECTION_W = W / BOARD.sections
-HORDE_TOP = 40
+HORDE_TOP = 54  # below the headline (year, season)
 ROW_H = 86
 
 
