@@ -5,7 +5,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 WEB_STAMP := $(VENV)/.installed-web
 
-.PHONY: run test bench clean postgres chromium
+.PHONY: run test bench clean postgres chromium cjk-fonts
 
 $(STAMP): pyproject.toml Makefile
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -51,7 +51,20 @@ chromium:
 	  echo "chromium is missing and cannot be installed here (apt-get install chromium): the browser tests will skip"; \
 	fi
 
-test: $(STAMP) postgres chromium
+# The Chinese tables need a CJK font, else chromium draws every character as an empty box: Debian's
+# fonts-noto-cjk (Noto Sans CJK TC and SC), installed here when no CJK font is found and apt works; the
+# Chinese browser tests skip without one (in CI they fail).
+cjk-fonts:
+	@if command -v fc-list >/dev/null 2>&1 && [ -n "$$(fc-list :lang=zh family 2>/dev/null)" ]; then :; \
+	elif [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+	  echo "installing Debian's fonts-noto-cjk for the Chinese tables"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq fonts-noto-cjk fontconfig >/dev/null) \
+	  || echo "could not install fonts-noto-cjk: the Chinese browser tests will skip"; \
+	else \
+	  echo "no CJK font and none can be installed here (apt-get install fonts-noto-cjk): the Chinese browser tests will skip"; \
+	fi
+
+test: $(STAMP) postgres chromium cjk-fonts
 	$(PY) -m ruff check src tests bench tools
 	$(PY) -m mypy
 	$(PY) -m pytest -n 2

@@ -221,7 +221,7 @@ def test_the_tile_in_hand_and_its_previews_name_the_tile_asset():
     letter = view["tile_in_hand"]
     url = f"/api/assets/carcassonne/tile/{letter}?rotation={{rotation}}"
     root = parse(render_board(view, legal=game.legal_action_ids()))
-    assert root.get("data-in-hand") == url and root.get("data-fit") == "natural"
+    assert root.get("data-in-hand") == url and root.get("data-fit") == "zoom"
     marks = with_attr(layer(root, "legal"), "rotations")
     assert marks and all(e.get("data-preview") == url for e in marks)
     for e in marks:

@@ -234,3 +234,57 @@ def test_every_greatwall_decision_renders(client):
         shown = {a for e in root.iter() if "data-actions" in e.attrib for a in e.get("data-actions").split()}
         assert shown <= set(legal)
         game.apply(rng.choice(legal))
+
+
+@pytest.mark.parametrize("lang, turned", [("en", "turned {deg}°"), ("zh-Hant", "旋轉 {deg}°"), ("zh-Hans", "旋转 {deg}°")])
+def test_an_option_and_its_log_line_word_the_turn_alike(client, lang, turned):
+    """The option button and the log line of the same placement say the tile's turn the same way (both in
+    degrees: not "turned 90°" on the button and "turned 1 quarter(s)" in the log), in every language."""
+    game_id, tokens = create(client, seats=(HUMAN, HUMAN))
+    view = client.get(f"/api/games/{game_id}", params={"token": tokens[0], "lang": lang}).json()
+    turning = [a for a in view["legal_actions"] if a["id"].startswith("place:") and not a["id"].endswith(",0")]
+    action = turning[0]
+    deg = int(action["id"].rsplit(",", 1)[1]) * 90
+    assert turned.format(deg=deg) in action["text"]
+    after = client.post(f"/api/games/{game_id}/actions", params={"lang": lang},
+                        json={"token": tokens[0], "action": action["id"]}).json()
+    line = next(e["text"] for e in reversed(after["log"]) if e["key"] == "ev.place")
+    assert turned.format(deg=deg) in line
+    wording = action["text"].split(turned.format(deg=deg))[0][-12:]  # what precedes it: the same place
+    assert wording.strip()[-6:] in line
+
+
+def test_greatwall_board_shows_the_numbers_of_cards_slots_and_locations(client):
+    from boardlab.games.greatwall.data_tables import COMMANDS, HORDES, TACTICS
+    game = new_game("greatwall", 2, 3)
+    while not game.view(0)["hordes"] or not game.view(0)["players"][0]["commands"]:
+        game.apply(game.legal_action_ids()[0])
+    from boardlab.games.greatwall.render import render_board
+    root = ET.fromstring(render_board(game.view(0, "en"), "en", game.legal_action_ids() if game.to_play == 0 else []))
+    for horde in root.iter():
+        card = horde.get("data-horde")
+        if not card:
+            continue
+        spec = HORDES[card]
+        assert (horde.get("data-breach"), horde.get("data-kill")) == (str(spec.breach), str(spec.kill))
+        words = " ".join(t.text or "" for t in horde.iter("{http://www.w3.org/2000/svg}text"))
+        assert f"Breach {spec.breach} · Kill {spec.kill}" in words
+        assert f"Victory ★{spec.victory_honor} · End ★{spec.end_honor}" in words
+        rewarded = [s for s in horde.iter() if s.get("data-slot") is not None and s.get("data-reward")]
+        assert len(rewarded) == sum(1 for s in spec.slots if s.reward)
+    hand = next(e for e in root.iter() if e.get("data-layer") == "hand")
+    cards = [e for e in hand.iter() if e.get("data-hand-card")]
+    shown = {e.get("data-hand-card"): [t.text for t in e.iter("{http://www.w3.org/2000/svg}text")
+                                       if t.get("data-card-numbers")] for e in cards}
+    commands = [c for c in shown if c in COMMANDS]
+    assert commands
+    for c in commands:
+        top, bottom = shown[c]
+        assert top.startswith("▲ ") and bottom.startswith("▼ ")
+        clerks = next(e["move_clerks"] for e in COMMANDS[c].top if "move_clerks" in e)
+        assert f"{clerks} Clerks" in top
+    for c in (c for c in shown if c in TACTICS):
+        assert f"{TACTICS[c].chi} Chi:" in shown[c][1]
+    quarry = next(e for e in root.iter() if e.get("data-location") == "quarry")
+    assert any(t.get("data-yield") == "stone" and t.text.startswith("+1 Stone per Clerk")
+               for t in quarry.iter("{http://www.w3.org/2000/svg}text"))

@@ -596,7 +596,8 @@ def render_board(view: dict, lang: str = "en", legal: list[str] | None = None, c
     """A standalone SVG of the map in `view` (Game.view()): tiles, wonders, meeples, and the
     legal `place:`/`wonder:` ids in `legal` as clickable dashed outlines and the legal
     `meeple:` ids as clickable rings on the tile just placed. For the web client the root says
-    `data-fit="natural"` (the map keeps its scale and scrolls) and, while a tile is in hand,
+    `data-fit="zoom"` (the client centres the map's extent, the viewBox, and lets the player zoom and
+    move it; `cell_px` is its size elsewhere) and, while a tile is in hand,
     `data-in-hand` (its picture, `{rotation}` to fill in)."""
     groups = _group_legal(view, legal)
     in_hand = view.get("tile_in_hand")
@@ -607,7 +608,7 @@ def render_board(view: dict, lang: str = "en", legal: list[str] | None = None, c
     w, h = (x1 - x0 + 1) * U + 2 * pad, (y1 - y0 + 1) * U + 2 * pad
     scale = cell_px / U
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="{left} {top} {w} {h}" width="{_n(w * scale)}" '
-             f'height="{_n(h * scale)}" {_data(game="carcassonne", lang=lang, fit="natural", **hand)}>',
+             f'height="{_n(h * scale)}" {_data(game="carcassonne", lang=lang, fit="zoom", **hand)}>',
              f'<rect x="{left}" y="{top}" width="{w}" height="{h}" fill="{TABLE_FILL}"/>',
              '<g data-layer="tiles">']
     parts += [_tile_group(t["tile"], t["rotation"] % 4, t["x"], t["y"]) for t in view.get("tiles", ())]

@@ -14,9 +14,9 @@ from typing import NamedTuple
 
 from ...core.registry import ruleset
 from .actions import pos
-from .data_tables import BOARD, CLANS, HORDES
+from .data_tables import BOARD, CLANS, COMMANDS, HORDES, LOCS, TACTICS
 from .text import module_lines, shown_modules
-from .view import CARDS, name_of
+from .view import CARDS, name_of, reward_text
 
 W = 1000
 CLAN_COLOURS = {"red": "#c0392b", "yellow": "#e0b000", "blue": "#2e6fd1", "black": "#222222", "white": "#f4f4f4"}
@@ -25,6 +25,7 @@ UNIT_LETTER = {"spearman": "S", "archer": "A", "horseman": "H", "bannerman": "B"
 RESOURCES = ("wood", "stone", "gold", "chi")
 RES_COLOURS = {"wood": "#8b5a2b", "stone": "#9a9a9a", "gold": "#d4a017", "chi": "#6a5acd"}
 CARD_W, CARD_H = 96, 62
+HAND_W, HAND_H = 136, 84  # cards in hand are bigger: they show their numbers
 FONT = 'font-family="sans-serif"'
 
 
@@ -83,7 +84,7 @@ class Ctx:
 # ---- the Horde array ----------------------------------------------------------------------------
 
 SECTION_W = W / BOARD.sections
-HORDE_TOP = 40
+HORDE_TOP = 54  # below the headline (year, season)
 ROW_H = 86
 
 
@@ -91,13 +92,18 @@ def _horde_card(ctx: Ctx, h: dict, x: float, y: float) -> str:
     card, section = h["card"], h["section"]
     spec = HORDES.get(card)
     battle_here = ctx.view.get("battle", {}).get("section") == section
-    out = [f'<g data-horde="{attr(card)}" data-section="{section}" data-row="{h["row"]}">'
+    numbers = (f' data-breach="{spec.breach}" data-kill="{spec.kill}" data-victory-honor="{spec.victory_honor}" '
+               f'data-end-honor="{spec.end_honor}"') if spec is not None else ""
+    out = [f'<g data-horde="{attr(card)}" data-section="{section}" data-row="{h["row"]}"{numbers}>'
            f'<rect x="{x}" y="{y}" width="{SECTION_W - 20}" height="{ROW_H - 8}" rx="6" fill="#f3e3c3" '
            f'stroke="{"#b22222" if battle_here else "#6b4f20"}" stroke-width="{3 if battle_here else 1.5}">'
            f'<title>{escape(ctx.name(card))}: {escape(ctx.card_text(card))}</title></rect>',
            svg_text(x + 8, y + 16, clip(ctx.name(card), 24), 13, weight="bold")]
     if spec is not None:
-        out.append(svg_text(x + 8, y + 32, _label(ctx, "horde", breach=spec.breach, kill=spec.kill, honor=spec.victory_honor), 11, fill="#5a3a10"))
+        out.append(svg_text(x + 8, y + 34, _label(ctx, "horde", breach=spec.breach, kill=spec.kill), 12, weight="bold",
+                            fill="#5a3a10", extra='data-numbers="breach-kill"'))
+        out.append(svg_text(x + 8, y + 50, _label(ctx, "horde_honor", honor=spec.victory_honor, end=spec.end_honor), 11,
+                            fill="#5a3a10", extra='data-numbers="honor"'))
     out.append(_horde_slots(ctx, h, spec, x + SECTION_W - 20 - 3 * 26 - 8, y + 8, battle_here))
     return "".join(out) + "</g>"
 
@@ -107,18 +113,114 @@ def _horde_slots(ctx: Ctx, h: dict, spec, x0: float, y0: float, battle_here: boo
     for k, cover in enumerate(h["cover"]):
         x, y = x0 + (k % 3) * 26, y0 + (k // 3) * 30
         vital = spec is not None and k < len(spec.slots) and spec.slots[k].vital
+        reward = spec.slots[k].reward if spec is not None and k < len(spec.slots) else []
         fill = seat_colour(ctx.view, cover[0]) if cover else ("#ffffff" if vital else "#e8dcc0")
         acts = matching(ctx.legal, lambda p, k=k: battle_here and (
             (p[0] == "slot" and len(p) == 2 and p[1] == str(pos(k))) or
             (p[0] == "slot" and len(p) == 3 and p[1] == str(pos(h["row"])) and p[2] == str(pos(k))))) if not cover else []
-        attrs, tip = clickable(acts, ctx.name("vital") if vital else "")
+        pays = reward_text(ctx.cat, reward, ctx.lang)
+        attrs, tip = clickable(acts, " · ".join(t for t in (ctx.name("vital") if vital else "", pays) if t))
         out.append(f'<rect x="{x}" y="{y}" width="22" height="26" rx="3" fill="{fill}" '
                    f'stroke="{"#b22222" if vital else "#8a7a5a"}" stroke-width="{2.5 if vital else 1}" '
-                   f'data-slot="{k}" data-vital="{int(vital)}"{attrs}>{tip}</rect>')
+                   f'data-slot="{k}" data-vital="{int(vital)}" data-reward="{attr(_reward_key(reward))}"{attrs}>{tip}</rect>')
+        if reward and not cover:  # what wounding the slot pays, in short
+            out.append(svg_text(x + 11, y + 17, _reward_short(ctx, reward), 10, "middle", "bold", "#5a3a10",
+                                'pointer-events="none" data-slot-reward="1"'))
         if cover:
             out.append(svg_text(x + 11, y + 18, UNIT_LETTER.get(cover[1], "?"), 12, "middle", "bold",
                              "#000" if fill in ("#f4f4f4", "#e0b000") else "#fff"))
     return "".join(out)
+
+
+# ---- numbers in short (cards and slots) ------------------------------------------------------------
+
+RES_SHORT = {"en": {"wood": "W", "stone": "S", "gold": "G", "chi": "C", "honor": "★"},
+             "zh-Hant": {"wood": "木", "stone": "石", "gold": "金", "chi": "冥", "honor": "★"},
+             "zh-Hans": {"wood": "木", "stone": "石", "gold": "金", "chi": "冥", "honor": "★"}}
+UNIT_SHORT = {"en": {"spearman": "Spear", "archer": "Archer", "horseman": "Horse"},
+              "zh-Hant": {"spearman": "長矛兵", "archer": "弓箭手", "horseman": "騎兵"},
+              "zh-Hans": {"spearman": "长矛兵", "archer": "弓箭手", "horseman": "骑兵"}}
+EFFECT_SHORT = {  # one effect of a card, in a few characters: {n} its number
+    "move_clerks": {"en": "{n} Clerks", "zh-Hant": "移 {n} 書記員", "zh-Hans": "移 {n} 书记员"},
+    "gain_any": {"en": "+{n} any", "zh-Hant": "+{n} 任選", "zh-Hans": "+{n} 任选"},
+    "recruit": {"en": "+{n} {unit}", "zh-Hant": "+{n} {unit}", "zh-Hans": "+{n} {unit}"},
+    "leader": {"en": "Leader +{n}", "zh-Hant": "領袖 +{n}", "zh-Hans": "领袖 +{n}"},
+    "tea": {"en": "Tea +{n}", "zh-Hant": "茶 +{n}", "zh-Hans": "茶 +{n}"},
+    "wound": {"en": "Wound {n}", "zh-Hant": "創傷 {n}", "zh-Hans": "创伤 {n}"},
+    "wound_column": {"en": "Wound column ×{n}", "zh-Hant": "整列創傷 ×{n}", "zh-Hans": "整列创伤 ×{n}"},
+    "defence": {"en": "Defence +{n}", "zh-Hant": "防禦 +{n}", "zh-Hans": "防御 +{n}"},
+    "overseer": {"en": "Overseer +{n}", "zh-Hant": "監工 +{n}", "zh-Hans": "监工 +{n}"},
+    "extra_dispatch": {"en": "Dispatch +{n}", "zh-Hant": "派遣 +{n}", "zh-Hans": "派遣 +{n}"},
+    "move_soldiers": {"en": "Move {n} soldier", "zh-Hant": "調 {n} 士兵", "zh-Hans": "调 {n} 士兵"},
+    "save_free": {"en": "Save {n}", "zh-Hant": "救回 {n}", "zh-Hans": "救回 {n}"},
+    "kill_less": {"en": "Kill −{n}", "zh-Hant": "擊殺 −{n}", "zh-Hans": "击杀 −{n}"},
+    "draw_tactics": {"en": "+{n} Tactic", "zh-Hant": "+{n} 戰術卡", "zh-Hans": "+{n} 战术卡"},
+    "honor_per": {"en": "★{n} each", "zh-Hant": "每個 ★{n}", "zh-Hans": "每个 ★{n}"},
+}
+TIMING_SHORT = {"tactics": {"en": "Tactics", "zh-Hant": "戰術", "zh-Hans": "战术"},
+                "dispatch": {"en": "Dispatch", "zh-Hant": "派遣", "zh-Hans": "派遣"},
+                "breach": {"en": "Breach", "zh-Hant": "突破", "zh-Hans": "突破"}}
+
+
+def _pick(texts: dict, lang: str) -> str:
+    return texts.get(lang, texts["en"])
+
+
+def _reward_key(effects: list) -> str:
+    """A slot's reward for tests and tools: `gold:1`, `honor:1`, `tactics:1`, joined by spaces."""
+    parts = []
+    for effect in effects:
+        for op, arg in effect.items():
+            if op == "gain":
+                parts += [f"{r}:{n}" for r, n in arg.items()]
+            elif op == "draw_tactics":
+                parts.append(f"tactics:{arg}")
+    return " ".join(parts)
+
+
+def _effect_short(ctx: Ctx, effect: dict) -> str:
+    res = _pick(RES_SHORT, ctx.lang)
+    out = []
+    for op, arg in effect.items():
+        if op == "gain":
+            out += [f"+{n}{res.get(r, r)}" for r, n in arg.items()]
+        elif op in EFFECT_SHORT:
+            n = arg.get("n", 1) if isinstance(arg, dict) else arg
+            unit = _pick(UNIT_SHORT, ctx.lang).get(arg.get("unit"), "") if isinstance(arg, dict) else ""
+            out.append(_pick(EFFECT_SHORT[op], ctx.lang).format(n=n, unit=unit))
+        else:
+            out.append(f"{op} {arg}" if not isinstance(arg, (dict, list)) else op)
+    return " ".join(out)
+
+
+def _effects_short(ctx: Ctx, effects: list) -> str:
+    return " · ".join(_effect_short(ctx, e) for e in effects)
+
+
+def _reward_short(ctx: Ctx, effects: list) -> str:
+    """A slot's reward inside the slot: `1G`, `1★`, `T` (a Tactic card)."""
+    res = _pick(RES_SHORT, ctx.lang)
+    parts = []
+    for effect in effects:
+        for op, arg in effect.items():
+            if op == "gain":
+                parts += [f"{n}{res.get(r, r)}" for r, n in arg.items()]
+            elif op == "draw_tactics":
+                parts.append(f"{arg}{_pick(LABELS['tactic_short'], ctx.lang)}")
+    return "".join(parts)
+
+
+def card_numbers(ctx: Ctx, card: str) -> list[str]:
+    """The numbers a player needs of a card in hand: a Command's top and bottom effects, a Tactic's
+    step, its base effect and, for its Chi, the boosted one."""
+    if card in COMMANDS:
+        c = COMMANDS[card]
+        return [f"▲ {_effects_short(ctx, c.top)}", f"▼ {_effects_short(ctx, c.bottom)}"]
+    if card in TACTICS:
+        c = TACTICS[card]
+        return [f"{_pick(TIMING_SHORT[c.timing], ctx.lang)}: {_effects_short(ctx, c.base)}",
+                _label(ctx, "boost", chi=c.chi, effects=_effects_short(ctx, c.boosted))]
+    return []
 
 
 def _hordes(ctx: Ctx, overlay: str = "") -> str:
@@ -182,7 +284,7 @@ def _wall(ctx: Ctx) -> str:
 # ---- Locations ----------------------------------------------------------------------------------
 
 LOC_TOP = WALL_TOP + WALL_H + 14
-LOC_W, LOC_H, LOC_COLS = 176, 64, 5
+LOC_W, LOC_H, LOC_COLS = 176, 80, 5
 KIND_FILL = {"production": "#e3efd5", "action": "#dfe7f3", "green": "#d6eedc"}
 
 
@@ -192,8 +294,17 @@ def _location(ctx: Ctx, loc: str, info: dict, x: float, y: float) -> str:
     out = [f'<g data-location="{attr(loc)}">',
            f'<rect x="{x}" y="{y}" width="{LOC_W}" height="{LOC_H}" rx="6" fill="{KIND_FILL.get(info["kind"], "#eee")}" '
            f'stroke="#445" stroke-width="1.5"{attrs}>{tip}</rect>',
-           svg_text(x + 8, y + 17, clip(ctx.name(loc), 20), 13, weight="bold", extra='pointer-events="none"')]
+           svg_text(x + 8, y + 17, clip(ctx.name(loc), 16), 13, weight="bold", extra='pointer-events="none"')]
     clerks = info.get("clerks", [])
+    out.append(svg_text(x + LOC_W - 8, y + 17, f'{len(clerks)}/{info.get("slots", 0)}', 12, "end", "bold", "#334",
+                        f'pointer-events="none" data-clerk-count="{len(clerks)}/{info.get("slots", 0)}"'))
+    spec = LOCS.get(loc)
+    if spec is not None and spec.resource:  # a production Location: what each Clerk gathers (GWA-PROD-01)
+        words = _label(ctx, "yield", res=ctx.name(spec.resource)) + (" · ★" if spec.honor_icon else "")
+        out.append(svg_text(x + 8, y + LOC_H - 8, words, 11, fill="#334",
+                            extra=f'pointer-events="none" data-yield="{attr(spec.resource)}"'))
+    elif spec is not None and spec.honor_icon:
+        out.append(svg_text(x + 8, y + LOC_H - 8, "★", 11, fill="#334", extra='pointer-events="none"'))
     shown = max(info.get("slots", 0), len(clerks))
     for i in range(shown):
         cx, cy = x + 14 + (i % 8) * 20, y + 38 + (i // 8) * 18
@@ -220,16 +331,21 @@ def _locations(ctx: Ctx) -> tuple[str, float]:
 
 # ---- cards: the advisor track, Artifacts, hands --------------------------------------------------
 
-def _card(ctx: Ctx, card: str, x: float, y: float, acts: list[str], note: str = "", role: str = "card") -> str:
+def _card(ctx: Ctx, card: str, x: float, y: float, acts: list[str], note: str = "", role: str = "card",
+          numbers: list[str] | None = None, w: float = CARD_W, h: float = CARD_H) -> str:
+    """A card: its name, the `numbers` lines (a Command's or Tactic's effects in short) and `note`."""
     attrs, tip = clickable(acts, f"{ctx.name(card)}: {ctx.card_text(card)}")
-    lines = _wrap(ctx.name(card), 13)
+    lines = _wrap(ctx.name(card), int(13 * w / CARD_W))
     out = [f'<g data-{role}="{attr(card)}">',
-           f'<rect x="{x}" y="{y}" width="{CARD_W}" height="{CARD_H}" rx="5" fill="#fffaf0" stroke="#6b5a3c" '
+           f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="5" fill="#fffaf0" stroke="#6b5a3c" '
            f'stroke-width="1.5"{attrs}>{tip}</rect>']
     out += [svg_text(x + 5, y + 15 + 13 * i, line, 11, weight="bold", extra='pointer-events="none"')
-            for i, line in enumerate(lines[:3])]
+            for i, line in enumerate(lines[:2 if numbers else 3])]
+    for i, line in enumerate(numbers or ()):
+        out.append(svg_text(x + 5, y + 43 + 13 * i, clip(line, int(w / 5.6)), 10, fill="#3b2a10",
+                            extra='pointer-events="none" data-card-numbers="1"'))
     if note:
-        out.append(svg_text(x + CARD_W - 5, y + CARD_H - 6, note, 10, "end", fill="#6b4f20", extra='pointer-events="none"'))
+        out.append(svg_text(x + w - 5, y + h - 6, note, 10, "end", fill="#6b4f20", extra='pointer-events="none"'))
     return "".join(out) + "</g>"
 
 
@@ -364,8 +480,13 @@ LABELS = {  # short labels of the player area
     "wall": {"en": "Level {level} · Defence {defence} · Fortifications {forts}",
              "zh-Hant": "第 {level} 層 · 防禦 {defence} · 防禦工事 {forts}",
              "zh-Hans": "第 {level} 层 · 防御 {defence} · 防御工事 {forts}"},
-    "horde": {"en": "Breach {breach} · Kill {kill} · Honor {honor}", "zh-Hant": "突破 {breach} · 擊殺 {kill} · 榮譽 {honor}",
-              "zh-Hans": "突破 {breach} · 击杀 {kill} · 荣誉 {honor}"},
+    "horde": {"en": "Breach {breach} · Kill {kill}", "zh-Hant": "突破 {breach} · 擊殺 {kill}",
+              "zh-Hans": "突破 {breach} · 击杀 {kill}"},
+    "horde_honor": {"en": "Victory ★{honor} · End ★{end}", "zh-Hant": "勝利 ★{honor} · 終局 ★{end}",
+                    "zh-Hans": "胜利 ★{honor} · 终局 ★{end}"},
+    "boost": {"en": "{chi} Chi: {effects}", "zh-Hant": "{chi} 冥想：{effects}", "zh-Hans": "{chi} 冥想：{effects}"},
+    "tactic_short": {"en": "T", "zh-Hant": "戰", "zh-Hans": "战"},
+    "yield": {"en": "+1 {res} per Clerk", "zh-Hant": "每名書記員 +1 {res}", "zh-Hans": "每名书记员 +1 {res}"},
     "secondary": {"en": "Secondary race: Honor {honor}, Spearmen {spearmen}",
                   "zh-Hant": "次要種族：榮譽 {honor}，長矛兵 {spearmen}", "zh-Hans": "次要种族：荣誉 {honor}，长矛兵 {spearmen}"},
     "year": {"en": "Year {year}, {season}", "zh-Hant": "第 {year} 年，{season}", "zh-Hans": "第 {year} 年，{season}"},
@@ -399,12 +520,13 @@ def _hand(ctx: Ctx, y: float) -> tuple[str, float]:
         if isinstance(cards, dict) or not cards:
             continue
         for card in cards:
-            if x + CARD_W > W - 10:
-                x, y0 = 10, y0 + CARD_H + 8
-            out.append(_card(ctx, card, x, y0, _card_actions(ctx, card), _label(ctx, key), role="hand-card"))
-            x += CARD_W + 8
+            if x + HAND_W > W - 10:
+                x, y0 = 10, y0 + HAND_H + 8
+            out.append(_card(ctx, card, x, y0, _card_actions(ctx, card), _label(ctx, key), role="hand-card",
+                             numbers=card_numbers(ctx, card), w=HAND_W, h=HAND_H))
+            x += HAND_W + 8
         x += 12
-    return "".join(out) + "</g>", y0 + CARD_H + 10
+    return "".join(out) + "</g>", y0 + HAND_H + 10
 
 
 # ---- the whole table -----------------------------------------------------------------------------

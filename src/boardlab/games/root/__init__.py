@@ -129,8 +129,10 @@ class RootOptions(Options):
 
     @classmethod
     def value_texts(cls, name: str) -> dict[str, dict[str, str]]:
-        """The characters', the hirelings' and the setup cards' names come from content."""
+        """The factions', the characters', the hirelings' and the setup cards' names come from content."""
         langs = ("en", "zh-Hant", "zh-Hans")
+        if name == "factions":
+            return {k: {lang: f.names.get(lang) for lang in langs} for k, f in FACTIONS.items()}
         if name == "hirelings":
             return {k: {lang: HIRELINGS[k].promoted.names.get(lang) for lang in langs} for k in PLAYABLE_HIRELINGS}
         if name == "setup_cards":

@@ -119,6 +119,22 @@ export function seatColour(meta, game, seat, colours) {
   return list[seat % list.length];
 }
 
+// A seat as the game names it: "Seat 1", followed by what a per-seat option (x-per-seat) that the
+// view also gives per seat under the same name says of it, in the option's value texts (Root's
+// `factions`: "Seat 1 (Eyrie Dynasties)", as its log names it).
+export function seatName(meta, view, seat) {
+  const base = t("seat.name", { seat });
+  const info = gameInfo(meta, view && view.game);
+  const props = (info && info.option_schema && info.option_schema.properties) || {};
+  for (const [name, prop] of Object.entries(props)) {
+    if (!prop["x-per-seat"] || !view || !Array.isArray(view[name])) continue;
+    const value = view[name][seat];
+    const texts = value === null || value === undefined ? null : (prop["x-value-texts"] || {})[String(value)];
+    if (texts) return `${base} (${texts[lang()] || texts.en || value})`;
+  }
+  return base;
+}
+
 let meta = null;
 export async function gameMeta(force = false) {
   if (!meta || force || meta.lang !== lang()) meta = { lang: lang(), data: await api("/api/meta") };

@@ -40,14 +40,17 @@ function createForm(meta) {
   const optionsBox = el("div", { id: "options-box" });
   const seatsBox = el("div", { id: "seats-box" });
   const seed = el("input", { id: "seed", type: "number", name: "seed" });
+  form.seatKinds = Array.isArray(kept.seats) ? kept.seats.map((k) => (typeof k === "string" ? k : null)) : [];
   const spec = () => meta.games.find((g) => g.name === gameSelect.value) || meta.games[0];
   let options = null;
   const count = (g) => Math.max(g.min_players, Math.min(g.max_players, Number(players.value) || g.min_players));
+  // each seat's human/bot choice survives a change of the player count or of the game
   const drawSeats = () => {
     const kinds = [...seatsBox.querySelectorAll(".seat-kind")].map((s) => s.value);
+    if (kinds.length) form.seatKinds = kinds.concat((form.seatKinds || []).slice(kinds.length));
     options.forgetSeats();
     seatsBox.replaceChildren(...Array.from({ length: options.players }, (_, i) =>
-      seatField(meta, i, kinds[i], options.seatFields(i))));
+      seatField(meta, i, (form.seatKinds || [])[i], options.seatFields(i))));
   };
   const redrawGame = () => {
     const g = spec();
@@ -58,7 +61,6 @@ function createForm(meta) {
     form.optionsForm = options;
     const fields = options.fields();
     optionsBox.replaceChildren(...(fields.length ? fields : [el("p", { class: "muted" }, t("lobby.no_options"))]));
-    seatsBox.replaceChildren();
     drawSeats();
     remember();
   };
@@ -68,9 +70,16 @@ function createForm(meta) {
     drawSeats();
     remember();
   };
-  const remember = () => sessionStorage.setItem(FORM_KEY, JSON.stringify({ game: gameSelect.value, players: Number(players.value) }));
+  const remember = () => sessionStorage.setItem(FORM_KEY, JSON.stringify({ game: gameSelect.value, players: Number(players.value),
+    seats: form.seatKinds || [] }));
   gameSelect.addEventListener("change", redrawGame);
   players.addEventListener("change", redrawPlayers);
+  seatsBox.addEventListener("change", (ev) => {
+    if (!ev.target.classList.contains("seat-kind")) return;
+    form.seatKinds = form.seatKinds || [];
+    form.seatKinds[Number(ev.target.dataset.seat)] = ev.target.value;
+    remember();
+  });
   form.append(
     el("label", {}, t("lobby.game"), gameSelect),
     el("label", {}, t("lobby.players"), players),
@@ -102,13 +111,23 @@ async function create(meta, form) {
     body = { game: form.game.value, players: Number(form.players.value), options: form.optionsForm.read(), seats };
     if (form.seed.value.trim()) body.seed = Number(form.seed.value);
   } catch (e) { showError(e); return; }
+  // the last game's links go at once: nobody copies them while the new game is being made
+  sessionStorage.removeItem("boardlab.created");
+  const box = document.getElementById("created");
+  box.replaceChildren(el("p", { class: "muted", id: "creating" }, t("lobby.creating")));
+  delete box.dataset.game;
+  const button = form.querySelector("#create");
+  button.disabled = true;
   try {
     const made = await api("/api/games", { method: "POST", body });
     for (const s of made.seats) if (s.token) rememberSeat(made.id, body.game, body.players, s.seat, s.token);
     showCreated(made);
     renderMine(meta);
     listGames(meta);
-  } catch (e) { showError(e); }
+  } catch (e) {
+    box.replaceChildren();
+    showError(e);
+  } finally { button.disabled = false; }
 }
 
 function linkRow(label, href, cls) {

@@ -36,8 +36,10 @@ const opened = new Map();
 
 export function logList(game, events) {
   return events.map((e, i) => {
-    const item = el("li", { dataset: { key: e.key, index: i } }, el("span", { class: "event" }, e.text), " ",
-      el("span", { class: "rules" }, (e.rules || []).map((id) => ruleButton(game, id))));
+    // the number is the item's own text (not the list's marker), so 100 and up are never clipped
+    const item = el("li", { dataset: { key: e.key, index: i } }, el("span", { class: "n" }, String(i + 1)),
+      el("span", { class: "line" }, el("span", { class: "event" }, e.text), " ",
+        el("span", { class: "rules" }, (e.rules || []).map((id) => ruleButton(game, id)))));
     const id = opened.get(String(i));
     if (id && (e.rules || []).includes(id)) ruleText(game, id).then((text) => showRule(item, id, text), () => {});
     return item;

@@ -4,6 +4,7 @@
 //   a list of choices        -> checkboxes
 //   an ordered list (x-ordered, values may repeat) -> a text field of comma-separated values
 //   one choice               -> a select (nullable: with a "none" entry)
+//   one choice or a list of choices (anyOf) -> a select whose last entry shows checkboxes
 //   a whole number (min/max) -> a number input
 //   true/false               -> a checkbox
 //   x-per-seat               -> one field per seat, shown with the seats (the value is their list)
@@ -41,6 +42,14 @@ export function fieldKind(prop, root) {
   if (!main.length) return base;
   if (main.every((a) => scalarChoices(a) && a.type !== "array")) {
     return { ...base, kind: "choice", values: main.flatMap(scalarChoices).filter((v) => v !== null) };
+  }
+  const lists = main.filter((a) => a.type === "array");
+  const words = main.filter((a) => a.type !== "array" && scalarChoices(a));
+  if (lists.length === 1 && words.length === main.length - 1 && words.length) {
+    const item = lists[0].items ? fieldKind(lists[0].items, root) : null;
+    if (item && item.kind === "choice" && !item.nullable) {
+      return { ...base, kind: "either", values: words.flatMap(scalarChoices).filter((v) => v !== null), item };
+    }
   }
   if (main.length !== 1) return base;
   const m = main[0];
@@ -185,6 +194,24 @@ export class OptionsForm {
           } }),
         this.valueText(name, v)));
       return el("span", { class: "choices" }, boxes);
+    }
+    if (kind.kind === "either") {  // one of the words, or the list ticked below the last entry
+      const LIST = "(list)";
+      const isList = Array.isArray(value);
+      const boxes = this.control(name, { ...kind.item, kind: "multi", values: kind.item.values, nullable: false },
+        isList ? value : [], (v) => set(v), { seat });
+      boxes.hidden = !isList;
+      const select = el("select", attrs,
+        kind.nullable ? el("option", { value: "" }, t("lobby.option_none")) : null,
+        kind.values.map((v) => el("option", { value: String(v), selected: !isList && same(v, value) }, this.valueText(name, v))),
+        el("option", { value: LIST, selected: isList }, t("lobby.option_pick")));
+      select.addEventListener("change", () => {
+        boxes.hidden = select.value !== LIST;
+        if (select.value === LIST) {
+          set(kind.item.values.filter((x, i) => boxes.querySelectorAll("input")[i].checked));
+        } else set(select.value === "" ? null : kind.values.find((v) => String(v) === select.value));
+      });
+      return el("span", { class: "either" }, select, boxes);
     }
     if (kind.kind === "choice") {
       const none = kind.nullable || kind.wholeNullable || value === null || value === undefined;

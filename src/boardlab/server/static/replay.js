@@ -1,8 +1,9 @@
 // The replay viewer of a finished game: step forward and back, jump to the start or the end.
 // Only public information: the spectator's view after each step and the public events.
-import { api, el, gameInfo, gameMeta, seatColour, showError, t } from "./core.js";
+import { api, el, gameInfo, gameMeta, seatColour, seatName, showError, t } from "./core.js";
 import { logList } from "./log.js";
 import { stateText } from "./table.js";
+import { BoardView } from "./zoom.js";
 
 export async function showReplay(root, gameId) {
   const meta = await gameMeta();
@@ -29,7 +30,10 @@ class Replay {
     };
   }
 
-  stop() { document.removeEventListener("keydown", this.onKey); }
+  stop() {
+    document.removeEventListener("keydown", this.onKey);
+    if (this.zoom) this.zoom.stop();
+  }
 
   layout() {
     const game = this.meta.games.find((g) => g.name === this.data.game);
@@ -52,6 +56,7 @@ class Replay {
         el("div", { id: "scores", class: "panel" }),
         el("div", { id: "log-panel", class: "panel" }, el("h3", {}, t("table.log")), el("ol", { id: "log" })))));
     document.addEventListener("keydown", this.onKey);
+    this.zoom = new BoardView(this.root.querySelector("#board"));
   }
 
   async go(n) {
@@ -61,7 +66,7 @@ class Replay {
     const step = this.data.steps[n];
     this.root.querySelector("#step-range").value = n;
     this.root.querySelector("#step-label").textContent = t("replay.step", { n, total: last });
-    this.root.querySelector("#step-by").textContent = step.seat === null ? t("replay.setup") : t("replay.by", { seat: step.seat });
+    this.root.querySelector("#step-by").textContent = step.seat === null ? t("replay.setup") : t("replay.by", { seat: seatName(this.meta, step.view, step.seat) });
     this.renderScores(step.view);
     const events = this.data.steps.slice(0, n + 1).flatMap((s) => s.events);
     const list = this.root.querySelector("#log");
@@ -73,7 +78,7 @@ class Replay {
   renderScores(view) {
     const rows = view.scores.map((score, seat) => el("tr", { dataset: { seat } },
       el("td", {}, el("span", { class: "swatch", style: `background:${seatColour(this.meta, this.data.game, seat, view.colours)}` })),
-      el("td", {}, t("seat.name", { seat })), el("td", { class: "score" }, String(score))));
+      el("td", {}, seatName(this.meta, view, seat)), el("td", { class: "score" }, String(score))));
     this.root.querySelector("#scores").replaceChildren(el("h3", {}, t("table.scores")), el("table", {}, rows));
   }
 
@@ -93,6 +98,7 @@ class Replay {
       if (ticket !== this.loading) return; // the user stepped on meanwhile
       const box = this.root.querySelector("#board");
       box.innerHTML = svg;
+      this.zoom.attach();
       box.dataset.step = n;
       document.body.dataset.step = n;
     } catch (e) { showError(e); }

@@ -4,9 +4,10 @@
 // board offers to click is said by its data attributes (docs/web-api.md, "Board pictures"), and a
 // game without a renderer shows its view as text.
 import {
-  api, clearError, el, gameInfo, gameMeta, lang, rememberSeat, seatColour, showError, t,
+  api, clearError, el, gameInfo, gameMeta, lang, rememberSeat, seatColour, seatName, showError, t,
 } from "./core.js";
 import { logList } from "./log.js";
+import { BoardView } from "./zoom.js";
 
 export async function showTable(root, gameId) {
   const token = readToken();
@@ -32,6 +33,7 @@ class Table {
     const first = await api(`/api/games/${this.id}`, { params: { token: this.token } });
     this.info = gameInfo(this.meta, first.game) || { board: false, decisions: {}, title: first.game };
     this.root.replaceChildren(this.layout());
+    this.zoom = new BoardView(this.root.querySelector("#board"));
     this.root.querySelector("#board").addEventListener("click", (ev) => this.onBoardClick(ev));
     if (this.token && first.seat !== null) rememberSeat(this.id, first.game, first.player_count, first.seat, this.token);
     await this.show(first);
@@ -41,6 +43,7 @@ class Table {
   stop() {
     this.closed = true;
     if (this.socket) this.socket.close();
+    if (this.zoom) this.zoom.stop();
   }
 
   layout() {
@@ -119,6 +122,7 @@ class Table {
       const svg = await api(`/api/games/${this.id}/board.svg`, { params: { token: this.token } });
       if (this.view.revision !== revision) return; // a newer view is on its way
       box.innerHTML = svg;
+      this.zoom.attach();
       this.boardRevision = revision;
       box.dataset.revision = revision;
       const root = box.querySelector("svg");
@@ -128,10 +132,12 @@ class Table {
   }
 
   // ---- panels -----------------------------------------------------------------------------------
+  seatName(seat) { return seatName(this.meta, this.view, seat); }
+
   seatLabel(seat) {
     const s = this.view.seats[seat];
     const who = seat === this.view.seat ? ` (${t("seat.you")})` : (s && s.kind === "bot" ? ` (${s.agent})` : "");
-    return t("seat.name", { seat }) + who;
+    return this.seatName(seat) + who;
   }
 
   renderStatus() {
@@ -140,15 +146,16 @@ class Table {
     const decision = this.decisionText(v.decision);
     let line = "";
     if (!v.is_over && v.to_play !== null) {
-      line = v.seat === v.to_play ? t("table.your_turn", { decision }) : t("table.waiting", { seat: v.to_play, decision });
+      line = v.seat === v.to_play ? t("table.your_turn", { decision })
+        : t("table.waiting", { seat: this.seatName(v.to_play), decision });
     }
     this.root.querySelector("#status").replaceChildren(
       el("h2", {}, game ? game.title : v.game, " ", el("span", { id: "live", class: "live" })),
-      el("p", {}, v.seat === null ? t("table.spectator") : t("table.you_are", { seat: v.seat }),
-        " ", t(`status.${v.status}`)),
+      el("p", { id: "whoami" }, v.seat === null ? t("table.spectator") : t("table.you_are", { seat: this.seatName(v.seat) }),
+        " · ", el("span", { id: "game-status", dataset: { status: v.status } }, t(`table.game_status.${v.status}`))),
       el("p", { id: "turn", class: v.seat !== null && v.seat === v.to_play ? "my-turn" : "" }, line),
-      v.seed_kind === "chosen" || v.seed_kind === "legacy"
-        ? el("p", { id: "seed-note", class: "muted" }, t(`table.seed_${v.seed_kind}`)) : null);
+      ...(v.seed_kind === "chosen" || v.seed_kind === "legacy"  // (replaceChildren would write a null as "null")
+        ? [el("p", { id: "seed-note", class: "muted" }, t(`table.seed_${v.seed_kind}`))] : []));
     this.setLive(this.socket && this.socket.readyState === WebSocket.OPEN);
   }
 
@@ -172,7 +179,12 @@ class Table {
     const v = this.view;
     const box = this.root.querySelector("#decision");
     const legal = v.legal_actions || [];
-    if (!legal.length) { box.replaceChildren(el("h3", {}, t("table.options")), el("p", { class: "muted" }, t("table.no_options"))); return; }
+    box.dataset.kind = legal.length ? "options" : (v.seat === null ? "spectator" : "nothing");
+    if (!legal.length) {  // a spectator, or a seat waiting for another: nothing to decide here
+      const why = v.seat === null ? t("table.spectator_hint") : (v.is_over ? t("table.game_status.finished") : t("table.no_options"));
+      box.replaceChildren(el("h3", {}, t("table.nothing")), el("p", { class: "muted", id: "nothing-why" }, why));
+      return;
+    }
     const shown = this.filter ? legal.filter((a) => this.filter.includes(a.id)) : legal;
     const parts = [el("h3", {}, t("table.options")), el("p", { class: "muted" }, t("table.board_hint"))];
     if (this.inHand) parts.push(this.inHandPicture());
@@ -205,19 +217,22 @@ class Table {
     const req = v.undo_request;
     if (req) {
       const waiting = req.waiting_for.map((s) => this.seatLabel(s)).join(", ");
-      parts.push(el("p", { id: "undo-status" }, t("undo.pending", { seat: req.seat, waiting })));
+      parts.push(el("p", { id: "undo-status" }, t("undo.pending", { seat: this.seatName(req.seat), waiting })));
       if (v.seat !== null && req.waiting_for.includes(v.seat)) {
         parts.push(el("button", { id: "undo-accept", class: "primary", onclick: () => this.answerUndo(true) }, t("undo.agree")),
           el("button", { id: "undo-refuse", onclick: () => this.answerUndo(false) }, t("undo.refuse")));
       } else if (v.seat === req.seat) {
         parts.push(el("button", { id: "undo-withdraw", onclick: () => this.answerUndo(false) }, t("undo.withdraw")));
       }
-    } else if (v.seat !== null && !v.is_over) {
+    } else if (v.seat !== null && !v.is_over && v.version > 0) {  // nothing to take back before the first move
       parts.push(el("button", { id: "undo-request", onclick: () => this.requestUndo() }, t("undo.request")));
     }
     const last = v.undo_last;
-    if (last) parts.push(el("p", { id: "undo-last", class: "muted" }, t(`undo.last.${last.result}`, last)));
-    box.hidden = v.seat === null && !req && !last;
+    if (last) {
+      const names = { ...last, seat: this.seatName(last.seat), by: last.by === null || last.by === undefined ? "" : this.seatName(last.by) };
+      parts.push(el("p", { id: "undo-last", class: "muted" }, t(`undo.last.${last.result}`, names)));
+    }
+    box.hidden = parts.length === 1;
     box.replaceChildren(...parts);
   }
 
@@ -235,6 +250,7 @@ class Table {
     const list = this.root.querySelector("#log");
     const atEnd = !list.childElementCount || list.scrollTop + list.clientHeight >= list.scrollHeight - 20;
     list.replaceChildren(...logList(this.view.game, this.view.log || []));
+    list.dataset.count = String((this.view.log || []).length);
     if (atEnd) list.scrollTop = list.scrollHeight;
   }
 
