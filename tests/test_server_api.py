@@ -315,13 +315,39 @@ def test_unknown_language_and_game(client):
 
 
 # ---- websockets ---------------------------------------------------------------------------------
+LOGS: dict[int, list] = {}  # each test websocket's log, merged from the pushes as the web client does
+
+
 def receive_until(ws, predicate, limit: int = 50) -> dict:
+    """The next pushed view for which `predicate` holds, with its whole log (the pushes carry the new entries)."""
     for _ in range(limit):
         message = ws.receive_json()
         assert message["type"] == "view", message
+        known = LOGS.get(id(ws), []) if message["log_from"] else []
+        assert message["log_from"] <= len(known)
+        LOGS[id(ws)] = known[:message["log_from"]] + message["log"]
         if predicate(message["view"]):
-            return message["view"]
+            return dict(message["view"], log=LOGS[id(ws)])
     raise AssertionError("no such view pushed")
+
+
+def test_websocket_pushes_carry_the_log_entries_the_connection_has_not_had(client):
+    gid, tokens = create(client, seats=(HUMAN, HUMAN))
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}") as ws:
+        first = ws.receive_json()
+        assert first["log_from"] == 0 and "log" not in first["view"]
+        play_first(client, gid, tokens[0])
+        claimed = ws.receive_json()  # seat 0 taken: no new entry
+        assert claimed["view"]["version"] == 0 and (claimed["log_from"], claimed["log"]) == (len(first["log"]), [])
+        pushed = ws.receive_json()
+        assert pushed["view"]["version"] == 1
+        assert pushed["log_from"] == len(first["log"]) and pushed["log"]  # the new entries only
+        assert first["log"] + pushed["log"] == view(client, gid, tokens[1])["log"]
+        undo(client, gid, tokens[0], 202)
+        ws.receive_json()  # the request shown
+        answer(client, gid, tokens[1], True)
+        undone = ws.receive_json()
+        assert undone["log_from"] == 0 and undone["log"] == view(client, gid, tokens[1])["log"]  # rewritten: whole
 
 
 def test_websocket_pushes_each_seat_its_own_view(client):
