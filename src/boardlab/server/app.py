@@ -28,6 +28,7 @@ from . import web
 from .errors import ApiError, Text, request_lang
 from .guard import JsonDepth, RateLimit, SecurityHeaders, docs_page, origin_allowed
 from .models import ActionBody, CreateGame, UndoAnswer, UndoBody
+from .relay import Relay
 from .store import DEFAULT_URL, Store
 from .tables import Tables
 
@@ -164,6 +165,17 @@ PAGE, MAX_PAGE = 50, 200  # the lobby list: games per page by default, at most
 CREATE_LIMIT = (20, 60.0)  # new games per client address: at most 20 in any 60 seconds
 
 
+def log_to_stderr() -> None:
+    """The server's own notices (bots resumed, this process running the bots, a bot that stopped) on stderr,
+    beside uvicorn's."""
+    logger = logging.getLogger("boardlab")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)s:     %(name)s: %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+
+
 def json_bytes(body: bytes, status: int = 200) -> Response:
     """A view already encoded (`Hub.view_json`): sent as it is."""
     return Response(body, status_code=status, media_type="application/json")
@@ -182,14 +194,22 @@ def create_app(db_url: str | None = None, store: Store | None = None, *, bot_bud
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await asyncio.to_thread(store.migrate)
-        resumed = await tables.resume_bots()
-        if resumed:
-            log.info("resumed the bots of %d game(s)", resumed)
+        relay = None
+        if store.is_sqlite:  # one process: it runs the bots
+            resumed = await tables.resume_bots()
+            if resumed:
+                log.info("resumed the bots of %d game(s)", resumed)
+        else:  # maybe several processes: hear the others' changes; the one holding the lock runs the bots
+            tables.bots.active = False
+            relay = Relay(store.url, store.origin, tables.heard, tables.lead)
+            relay.start()
         sweeper = asyncio.create_task(tables.sweep_forever())
         try:
             yield
         finally:
             sweeper.cancel()
+            if relay is not None:
+                await asyncio.to_thread(relay.stop)
             await tables.bots.stop()
             store.dispose()
 

@@ -13,12 +13,13 @@ migrations in `migrations/` (run at startup).
 Concurrency: every update names the revision it replaces (`WHERE revision = :expected`), so
 two writers can never both think they changed the same game. `write_many` commits several
 games' updates in one transaction (the server's group commit: one disk flush for many moves);
-on PostgreSQL each committed update also notifies the channel `CHANNEL` (`game id:revision`),
+on PostgreSQL each committed change also notifies the channel `CHANNEL` (`game id:revision:process`),
 so other server processes on the same database hear of it (LISTEN/NOTIFY).
 """
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -60,7 +61,7 @@ actions = sa.Table(
     sa.Column("seat", sa.Integer, nullable=False),
     sa.Column("action", sa.Text, nullable=False),
 )
-CHANNEL = "boardlab_games"  # PostgreSQL NOTIFY channel: "<game id>:<revision>" after each committed change
+CHANNEL = "boardlab_games"  # PostgreSQL NOTIFY channel: "<game id>:<revision>:<process>" after each committed change
 SNAPSHOT_EVERY = 32  # actions between two snapshots of a game's state
 
 COLUMNS = [c.name for c in games.columns]
@@ -104,6 +105,7 @@ class Store:
         else:
             kwargs["pool_pre_ping"] = True
         self.engine = sa.create_engine(self.url, **kwargs)
+        self.origin = secrets.token_hex(4)  # this process's mark in its notices (relay.py)
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
 
@@ -132,6 +134,7 @@ class Store:
     def insert(self, row: dict) -> None:
         with self.engine.begin() as conn:
             conn.execute(games.insert().values(**row))
+            self._notify(conn, row["id"], row["revision"])
 
     def get(self, game_id: str) -> dict | None:
         """The game's row with `log` its whole log (the snapshot's log, then the action rows after it) and
@@ -189,10 +192,15 @@ class Store:
         if append is not None:
             n, seat, action = append
             conn.execute(actions.insert().values(game_id=game_id, n=n, seat=seat, action=action))
-        if not self.is_sqlite and "revision" in fields:
-            conn.execute(sa.text("SELECT pg_notify(:channel, :payload)"),
-                         {"channel": CHANNEL, "payload": f"{game_id}:{fields['revision']}"})
+        if "revision" in fields:
+            self._notify(conn, game_id, fields["revision"])
         return True
+
+    def _notify(self, conn, game_id: str, revision: int) -> None:
+        """Other server processes on this PostgreSQL database hear of the change once it commits."""
+        if not self.is_sqlite:
+            conn.execute(sa.text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": CHANNEL, "payload": f"{game_id}:{revision}:{self.origin}"})
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:

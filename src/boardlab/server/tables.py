@@ -405,6 +405,16 @@ class Tables:
         return await self.get(game_id), seat
 
     async def act(self, game_id: str, token: str | None, action: str, lang: str) -> bytes:
+        """Apply a seat's action; when the row changed underneath (another server process moved the game), the
+        game is read again and the action tried once more against it."""
+        try:
+            return await self._act(game_id, token, action, lang)
+        except ApiError as exc:
+            if exc.key != "server.err.conflict":
+                raise
+        return await self._act(game_id, token, action, lang)
+
+    async def _act(self, game_id: str, token: str | None, action: str, lang: str) -> bytes:
         _check_lang(lang)
         await self.get(game_id)
         async with self.lock(game_id):
@@ -558,6 +568,33 @@ class Tables:
     async def _build_replay(self, game: Game, lang: str) -> tuple[list[bytes], int]:
         steps = await anyio.to_thread.run_sync(replay_json, game, lang, limiter=self.replay_limiter)
         return steps, sum(map(len, steps))
+
+    # other server processes (relay.py) ------------------------------------------------------
+    def heard(self, game_id: str, revision: int) -> None:
+        """Another process committed `revision` of the game: refresh it (event loop callback)."""
+        live = self.live.get(game_id)
+        if live is not None and live.revision >= revision:
+            return
+        asyncio.get_running_loop().create_task(self._refresh(game_id, revision))
+
+    async def _refresh(self, game_id: str, revision: int) -> None:
+        async with self.lock(game_id):
+            live = self.live.get(game_id)
+            if live is None or live.revision < revision:
+                self.live.pop(game_id, None)
+                if self.hub.count(game_id):
+                    try:
+                        self.hub.publish(await self.get(game_id))
+                    except ApiError:
+                        log.exception("cannot refresh game %s", game_id)
+        self.bots.kick(game_id)
+
+    def lead(self, leading: bool) -> None:
+        """This process runs the bots from now on (True), or no longer (False)."""
+        self.bots.active = leading
+        log.info("this process %s the bots", "runs" if leading else "no longer runs")
+        if leading:
+            asyncio.get_running_loop().create_task(self.resume_bots())
 
     # startup -------------------------------------------------------------------------------
     async def resume_bots(self) -> int:
