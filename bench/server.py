@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import os
 import random
 import socket
 import statistics
@@ -25,6 +26,16 @@ import tempfile
 import time
 import urllib.request
 from pathlib import Path
+
+
+def cpu_seconds(pid: int) -> float:
+    """The process's user + system CPU time (Linux /proc; NaN elsewhere): server CPU per action is a figure that
+    holds on a busy machine, where latencies do not."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError, IndexError):
+        return float("nan")
 
 
 def free_port() -> int:
@@ -116,10 +127,10 @@ def print_table(r: dict) -> None:
 
     t = Table(title=f"boardlab serve on loopback (SQLite): {r['games']} concurrent {r['game']} games, "
                     "2 websocket clients each")
-    for col in ("finished", "actions", "seconds", "actions/s", "p50 ms", "p99 ms", "mean ms"):
+    for col in ("finished", "actions", "seconds", "actions/s", "p50 ms", "p99 ms", "mean ms", "server CPU ms/action"):
         t.add_column(col, justify="right")
     t.add_row(f'{r["finished"]}/{r["games"]}', str(r["actions"]), f"{r['seconds']:.1f}", f"{r['actions_per_s']:.1f}", f"{r['latency_ms_p50']:.1f}",
-              f"{r['latency_ms_p99']:.1f}", f"{r['latency_ms_mean']:.1f}")
+              f"{r['latency_ms_p99']:.1f}", f"{r['latency_ms_mean']:.1f}", f"{r['server_cpu_ms_per_action']:.2f}")
     Console().print(t)
 
 
@@ -135,7 +146,9 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as tmp:
         proc, base = start_server(Path(tmp))
         try:
+            cpu = cpu_seconds(proc.pid)
             result = asyncio.run(run_games(base, args.game, games, args.max_actions, args.timeout))
+            result["server_cpu_ms_per_action"] = (cpu_seconds(proc.pid) - cpu) * 1000 / max(1, result["actions"])
         finally:
             proc.terminate()
             try:

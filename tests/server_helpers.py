@@ -13,8 +13,10 @@ import pwd
 import re
 import secrets
 import shutil
+import signal
 import socket
 import subprocess
+import sys
 import tempfile
 import time
 from pathlib import Path
@@ -178,3 +180,54 @@ def postgres_url(postgres_server):
     name = postgres_server.create_database()
     yield postgres_server.url(name)
     postgres_server.drop_database(name)
+
+
+class Server:
+    """A real `boardlab serve` process on 127.0.0.1 (its output appended to `logfile`)."""
+
+    def __init__(self, db: str, logfile):
+        import httpx
+
+        self.port = free_port()
+        self.base = f"http://127.0.0.1:{self.port}"
+        env = dict(os.environ, BOARDLAB_LANG="en")
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "boardlab", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", db],
+            stdout=logfile, stderr=subprocess.STDOUT, env=env)
+        self.http = httpx.Client(base_url=self.base, timeout=30)
+        self.transport_error = httpx.TransportError
+        wait_for(self._ready, timeout=60, interval=0.1, what="the server to start")
+
+    def _ready(self) -> bool:
+        if self.proc.poll() is not None:
+            raise AssertionError(f"the server exited with {self.proc.returncode}")
+        try:
+            return self.http.get("/api/games").status_code == 200
+        except self.transport_error:
+            return False
+
+    def view(self, gid, token=None) -> dict:
+        r = self.http.get(f"/api/games/{gid}", params={"token": token} if token else None)
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def act(self, gid, token, action) -> dict:
+        r = self.http.post(f"/api/games/{gid}/actions", json={"token": token, "action": action})
+        assert r.status_code == 200, r.text
+        return r.json()
+
+    def kill9(self) -> None:
+        os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=30)
+        assert self.proc.returncode == -signal.SIGKILL
+        self.http.close()
+
+    def stop(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(timeout=30)
+        self.http.close()

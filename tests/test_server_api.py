@@ -17,6 +17,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 from boardlab.server.app import MAX_BODY, create_app  # noqa: E402
 from boardlab.server.store import Store  # noqa: E402
+from boardlab.server.tables import Live  # noqa: E402
 from boardlab.server.tables import SERVER_VIEW_KEYS  # noqa: E402
 
 
@@ -139,10 +140,33 @@ def test_an_action_is_committed_before_it_is_acknowledged(client, db_url):
         stored = other.get(gid)
     finally:
         other.dispose()
-    assert stored["version"] == 1 and stored["log"] == [[0, action]]
+    assert stored["version"] == 1 and stored["log"] == [[0, action]] and stored["to_play"] == 0
     g = boardlab.new_game("carcassonne", 2, seed=7)
     g.apply(action)
-    assert stored["state_hash"] == g.state_hash() and stored["to_play"] == 0
+    # the move is one action row after the snapshot of the start: restoring plays it again
+    assert stored["snapshot_at"] == 0 and Live.from_row(stored).game.state_hash() == g.state_hash()
+
+
+def test_a_move_appends_one_action_row_and_a_snapshot_comes_every_so_many_actions(client, monkeypatch):
+    """The row's whole log and a new snapshot are written every SNAPSHOT_EVERY actions and at the end; in between
+    a move writes its action row only, and the game restored from the store is the game played."""
+    monkeypatch.setattr("boardlab.server.tables.SNAPSHOT_EVERY", 5)
+    gid, tokens = create(client)
+    seen = []
+    v = view(client, gid, tokens[0])
+    while not v["is_over"]:
+        token = tokens[v["to_play"]]
+        v = act(client, gid, token, view(client, gid, token)["legal_actions"][-1]["id"])
+        stored = row(client, gid)
+        seen.append(stored["snapshot_at"])
+        n = v["version"]
+        assert stored["version"] == n == len(stored["log"])
+        assert stored["snapshot_at"] == (n if v["is_over"] else n - n % 5)
+    assert seen[:6] == [0, 0, 0, 0, 5, 5]
+    g = boardlab.new_game("carcassonne", 2, seed=7)
+    for _, action in row(client, gid)["log"]:
+        g.apply(action)
+    assert Live.from_row(row(client, gid)).game.state_hash() == g.state_hash() and g.is_over
 
 
 def _snapshot(client, gid, tokens):
@@ -291,13 +315,39 @@ def test_unknown_language_and_game(client):
 
 
 # ---- websockets ---------------------------------------------------------------------------------
+LOGS: dict[int, list] = {}  # each test websocket's log, merged from the pushes as the web client does
+
+
 def receive_until(ws, predicate, limit: int = 50) -> dict:
+    """The next pushed view for which `predicate` holds, with its whole log (the pushes carry the new entries)."""
     for _ in range(limit):
         message = ws.receive_json()
         assert message["type"] == "view", message
+        known = LOGS.get(id(ws), []) if message["log_from"] else []
+        assert message["log_from"] <= len(known)
+        LOGS[id(ws)] = known[:message["log_from"]] + message["log"]
         if predicate(message["view"]):
-            return message["view"]
+            return dict(message["view"], log=LOGS[id(ws)])
     raise AssertionError("no such view pushed")
+
+
+def test_websocket_pushes_carry_the_log_entries_the_connection_has_not_had(client):
+    gid, tokens = create(client, seats=(HUMAN, HUMAN))
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}") as ws:
+        first = ws.receive_json()
+        assert first["log_from"] == 0 and "log" not in first["view"]
+        play_first(client, gid, tokens[0])
+        claimed = ws.receive_json()  # seat 0 taken: no new entry
+        assert claimed["view"]["version"] == 0 and (claimed["log_from"], claimed["log"]) == (len(first["log"]), [])
+        pushed = ws.receive_json()
+        assert pushed["view"]["version"] == 1
+        assert pushed["log_from"] == len(first["log"]) and pushed["log"]  # the new entries only
+        assert first["log"] + pushed["log"] == view(client, gid, tokens[1])["log"]
+        undo(client, gid, tokens[0], 202)
+        ws.receive_json()  # the request shown
+        answer(client, gid, tokens[1], True)
+        undone = ws.receive_json()
+        assert undone["log_from"] == 0 and undone["log"] == view(client, gid, tokens[1])["log"]  # rewritten: whole
 
 
 def test_websocket_pushes_each_seat_its_own_view(client):
@@ -435,7 +485,7 @@ def test_undo_refused_by_the_other_human_changes_nothing_in_the_game(client):
     stored = row(client, gid)
     g = boardlab.new_game("carcassonne", 2, seed=7)
     g.apply(stored["log"][0][1])
-    assert len(stored["log"]) == 1 and stored["state_hash"] == g.state_hash() == placed_hash(placed)
+    assert len(stored["log"]) == 1 and Live.from_row(stored).game.state_hash() == g.state_hash() == placed_hash(placed)
 
 
 def test_a_move_cancels_a_pending_undo_request(client):

@@ -329,7 +329,7 @@ def test_bots_resume_by_themselves_after_a_database_outage(client, monkeypatch):
     store, tables = client.app.state.store, client.app.state.tables
     tables.bots.retry = (0.01, 0.1)
     down = {"on": False}
-    for name in ("get", "update"):
+    for name in ("get", "write_many"):
         real = getattr(store, name)
 
         def failing(*args, _real=real, **kwargs):

@@ -17,7 +17,7 @@ from fastapi.testclient import TestClient  # noqa: E402
 
 import boardlab.server.store  # noqa: E402
 from boardlab.server.app import create_app  # noqa: E402
-from boardlab.server.store import Store, games, normalize_url, now  # noqa: E402
+from boardlab.server.store import Store, actions, games, normalize_url, now  # noqa: E402
 from boardlab.server.tables import Live  # noqa: E402
 from boardlab.core.game import SAVE_VERSION  # noqa: E402
 
@@ -59,11 +59,64 @@ def _played(name: str, players: int, seed: int, moves: int):
 
 
 def test_migrations_create_the_schema_once(store):
-    assert store.revision() == "0003"
+    assert store.revision() == "0004"
     store.migrate()  # a second start: nothing to do
-    assert store.revision() == "0003"
-    names = {c["name"] for c in sa.inspect(store.engine).get_columns("games")}
-    assert names == {c.name for c in games.columns}
+    assert store.revision() == "0004"
+    for table in (games, actions):
+        names = {c["name"] for c in sa.inspect(store.engine).get_columns(table.name)}
+        assert names == {c.name for c in table.columns}
+
+
+def _append(store, game_id: str, game, first: int, revision: int) -> int:
+    """Store `game`'s actions from the `first`-th on as action rows, one update each; the last revision."""
+    for n, (seat, action) in enumerate(game.log[first:], first + 1):
+        assert store.update(game_id, revision, append=(n, seat, action), revision=revision + 1, version=n)
+        revision += 1
+    return revision
+
+
+@pytest.mark.parametrize("name, players, seed, moves", [("carcassonne", 2, 3, 30), ("greatwall", 3, 5, 50)])
+def test_actions_after_the_snapshot_are_rows_and_come_back_exactly(store, name, players, seed, moves):
+    start = _played(name, players, seed, 10)
+    store.insert(_row(start))
+    g = _played(name, players, seed, moves)
+    _append(store, "g1", g, 10, 0)
+    stored = store.get("g1")
+    assert stored["snapshot_at"] == 10 and stored["log"] == [[s, a] for s, a in g.log]
+    assert len(stored["snapshot"]) and stored["state_hash"] == start.state_hash()  # the snapshot was not rewritten
+    back = Live.from_row(stored).game
+    assert back.state_hash() == g.state_hash() and back.log == g.log
+
+
+def test_a_whole_log_written_drops_the_action_rows(store):
+    g = _played("carcassonne", 2, 1, 12)
+    store.insert(_row(_played("carcassonne", 2, 1, 4)))
+    revision = _append(store, "g1", g, 4, 0)
+    saved = g.save(snapshot=True)
+    assert store.update("g1", revision, log=saved["log"], snapshot=saved["snapshot"], state_hash=saved["state_hash"],
+                        revision=revision + 1)
+    with store.engine.connect() as conn:
+        assert conn.execute(sa.select(sa.func.count()).select_from(actions)).scalar_one() == 0
+    stored = store.get("g1")
+    assert stored["snapshot_at"] == 12 and Live.from_row(stored).game.state_hash() == g.state_hash()
+
+
+def test_several_games_commit_together_and_a_stale_one_alone_is_refused(store):
+    g = _played("carcassonne", 2, 1, 3)
+    store.insert(_row(g, "a"))
+    store.insert(_row(g, "b"))
+    done = store.write_many([("a", 0, None, {"revision": 1}), ("b", 5, None, {"revision": 6}),
+                             ("b", 0, None, {"revision": 1, "to_play": 1})])
+    assert done == [True, False, True]
+    assert store.get("a")["revision"] == 1 and (store.get("b")["revision"], store.get("b")["to_play"]) == (1, 1)
+
+
+def test_a_tampered_action_row_is_refused(store):
+    g = _played("carcassonne", 2, 1, 5)
+    store.insert(_row(g))
+    assert store.update("g1", 0, append=(6, g.to_play, "place:99,99,0"), revision=1, version=6)
+    with pytest.raises(boardlab.SaveFileError, match="99"):
+        Live.from_row(store.get("g1"))
 
 
 @pytest.mark.parametrize("name, players, seed, moves", [("carcassonne", 3, 4, 40), ("greatwall", 3, 5, 60)])

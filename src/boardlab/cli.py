@@ -834,7 +834,7 @@ def serve_cmd(
             import uvicorn
             from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-            from .server.app import MAX_BODY, create_app, hide_tokens_in_logs
+            from .server.app import MAX_BODY, create_app, hide_tokens_in_logs, log_to_stderr
             from .server.store import Store, display_url
         except ImportError as exc:
             raise _Fail(out.t("cli.serve.no_web", reason=exc)) from None
@@ -853,6 +853,7 @@ def serve_cmd(
         config = uvicorn.Config(create_app(store=store), log_level="info", ws="websockets-sansio", lifespan="on",
                                 ws_max_size=MAX_BODY)
         hide_tokens_in_logs()  # after uvicorn set up its loggers: seat tokens travel in ?token=
+        log_to_stderr()
         uvicorn.Server(config).run(sockets=[sock])
 
 

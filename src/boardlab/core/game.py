@@ -43,7 +43,7 @@ class Game:
         self._log: list[tuple[int, str]] = []
         self._legal: list[str] | None = None
         self._legal_set: frozenset[str] | None = None
-        self._shown: dict[tuple[int | None, str], tuple[Any, int, list[JSON]]] = {}  # the log as each seat reads it
+        self._shown: dict[tuple[int | None, str], tuple[Any, int, tuple[JSON, ...]]] = {}  # the log as each seat reads it
 
     # the pending decision -------------------------------------------------------------
     @property
@@ -183,7 +183,7 @@ class Game:
         new.state = self.state.clone()
         new._log = list(self._log)
         new._legal, new._legal_set = self._legal, self._legal_set
-        new._shown = {}
+        new._shown = dict(self._shown)  # immutable entries, checked against the clone's events when read
         return new
 
     def redrawn(self, seat: int | None, stream: rng.Stream) -> "Game":
@@ -240,14 +240,16 @@ class Game:
         return view
 
     def _readable_log(self, seat: int | None, lang: str) -> list[JSON]:
-        """The events `seat` may see, as text. Events are only ever appended to a state's list, so
-        the texts read before are kept (per seat and language) and only newer events are read."""
+        """The events `seat` may see, as text. Events are only ever appended (a clone shares the
+        Event objects of its original), so the texts read before are kept, per seat and language, while
+        the last event read is still in place, and clones inherit them: only newer events are read."""
         events = self.state.events
-        source, read, texts = self._shown.get((seat, lang), (None, 0, []))
-        if source is not events or read > len(events):
-            read, texts = 0, []
-        texts.extend(e.as_dict(self.rules, lang) for e in events[read:] if e.visible_to(seat))
-        self._shown[(seat, lang)] = (events, len(events), texts)
+        last, read, texts = self._shown.get((seat, lang), (None, 0, ()))
+        if read > len(events) or (read and events[read - 1] is not last):
+            read, texts = 0, ()
+        if read < len(events):
+            texts += tuple(e.as_dict(self.rules, lang) for e in events[read:] if e.visible_to(seat))
+            self._shown[(seat, lang)] = (events[-1], len(events), texts)
         return list(texts)
 
     def state_hash(self) -> str:

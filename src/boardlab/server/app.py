@@ -28,6 +28,7 @@ from . import web
 from .errors import ApiError, Text, request_lang
 from .guard import JsonDepth, RateLimit, SecurityHeaders, docs_page, origin_allowed
 from .models import ActionBody, CreateGame, UndoAnswer, UndoBody
+from .relay import Relay
 from .store import DEFAULT_URL, Store
 from .tables import Tables
 
@@ -164,6 +165,22 @@ PAGE, MAX_PAGE = 50, 200  # the lobby list: games per page by default, at most
 CREATE_LIMIT = (20, 60.0)  # new games per client address: at most 20 in any 60 seconds
 
 
+def log_to_stderr() -> None:
+    """The server's own notices (bots resumed, this process running the bots, a bot that stopped) on stderr,
+    beside uvicorn's."""
+    logger = logging.getLogger("boardlab")
+    if not logger.handlers:
+        handler = logging.StreamHandler()
+        handler.setFormatter(logging.Formatter("%(levelname)s:     %(name)s: %(message)s"))
+        logger.addHandler(handler)
+        logger.setLevel(logging.INFO)
+
+
+def json_bytes(body: bytes, status: int = 200) -> Response:
+    """A view already encoded (`Hub.view_json`): sent as it is."""
+    return Response(body, status_code=status, media_type="application/json")
+
+
 def create_app(db_url: str | None = None, store: Store | None = None, *, bot_budget: float = 10.0,
                create_limit: tuple[int, float] = CREATE_LIMIT, idle_seconds: float = 300.0,
                origins: tuple[str, ...] = ()) -> FastAPI:
@@ -177,14 +194,22 @@ def create_app(db_url: str | None = None, store: Store | None = None, *, bot_bud
     @asynccontextmanager
     async def lifespan(app: FastAPI):
         await asyncio.to_thread(store.migrate)
-        resumed = await tables.resume_bots()
-        if resumed:
-            log.info("resumed the bots of %d game(s)", resumed)
+        relay = None
+        if store.is_sqlite:  # one process: it runs the bots
+            resumed = await tables.resume_bots()
+            if resumed:
+                log.info("resumed the bots of %d game(s)", resumed)
+        else:  # maybe several processes: hear the others' changes; the one holding the lock runs the bots
+            tables.bots.active = False
+            relay = Relay(store.url, store.origin, tables.heard, tables.lead)
+            relay.start()
         sweeper = asyncio.create_task(tables.sweep_forever())
         try:
             yield
         finally:
             sweeper.cancel()
+            if relay is not None:
+                await asyncio.to_thread(relay.stop)
             await tables.bots.stop()
             store.dispose()
 
@@ -230,20 +255,20 @@ def create_app(db_url: str | None = None, store: Store | None = None, *, bot_bud
 
     @app.get("/api/games/{game_id}")
     async def get_view(game_id: str, token: str | None = TokenQuery, lang: str = LangQuery):
-        return await tables.look(game_id, token, lang)
+        return json_bytes(await tables.look_json(game_id, token, lang))
 
     @app.post("/api/games/{game_id}/actions")
     async def post_action(game_id: str, body: ActionBody, lang: str = LangQuery):
-        return await tables.act(game_id, body.token, body.action, lang)
+        return json_bytes(await tables.act(game_id, body.token, body.action, lang))
 
     @app.post("/api/games/{game_id}/undo")
     async def post_undo(game_id: str, body: UndoBody, lang: str = LangQuery):
         status, view = await tables.undo_request(game_id, body.token, lang)
-        return JSONResponse(view, status_code=status)
+        return json_bytes(view, status)
 
     @app.post("/api/games/{game_id}/undo/answer")
     async def post_undo_answer(game_id: str, body: UndoAnswer, lang: str = LangQuery):
-        return await tables.undo_answer(game_id, body.token, body.accept, lang)
+        return json_bytes(await tables.undo_answer(game_id, body.token, body.accept, lang))
 
     @app.get("/api/games/{game_id}/replay")
     async def get_replay(game_id: str, lang: str = LangQuery, start: int = Query(0, ge=0, le=2 ** 31),
@@ -270,8 +295,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, *, bot_bud
 
         async def sender():
             while True:
-                view = await sub.next()
-                await websocket.send_json({"type": "view", "view": view})
+                await websocket.send_text(await sub.next())
 
         async def receiver():
             while True:  # clients need not send anything; "ping" is answered

@@ -55,6 +55,7 @@ class BotRunner:
         self.tasks: dict[str, asyncio.Task] = {}
         self.dirty: set[str] = set()
         self.failed: dict[str, str] = {}  # game id -> why its bot stopped (logged too)
+        self.active = True  # whether this process runs the bots (relay.py: one process of several does)
         self._limiter = None  # bots think on at most one thread per core, apart from the store's threads
 
     @property
@@ -64,6 +65,8 @@ class BotRunner:
         return self._limiter
 
     def kick(self, game_id: str) -> None:
+        if not self.active:
+            return  # the process running the bots hears of the change and kicks its own
         self.dirty.add(game_id)
         if game_id not in self.tasks:
             self.tasks[game_id] = asyncio.get_running_loop().create_task(self._run(game_id))

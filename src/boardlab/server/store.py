@@ -1,17 +1,25 @@
-"""The games table: one row per game, written before any change is acknowledged.
+"""The games table (one row per game) and the actions table (one row per action since the game's
+last snapshot), written before any change is acknowledged.
 
-A row keeps what is needed to rebuild the game exactly (config, seed, log) plus a snapshot
-of the state and its hash, so a restart restores a game without replaying it (the snapshot is
-trusted because this program wrote it; the hash is still checked by `load`). SQLite by
-default, PostgreSQL by URL; the schema is created and upgraded by the alembic migrations in
-`migrations/` (run at startup).
+A game's row keeps what is needed to rebuild it exactly (config, seed, log) plus a snapshot of
+the state after its `log` and the snapshot's hash; the actions played since are rows of
+`actions` (n > len(log)). A move appends one action row and updates the row's small fields; every
+`SNAPSHOT_EVERY` actions (and at the end, and on an undo) the whole log and a new snapshot are
+written and the action rows dropped. A restart restores the snapshot (trusted because this
+program wrote it; the hash is still checked by `load`) and replays the few actions after it.
+SQLite by default, PostgreSQL by URL; the schema is created and upgraded by the alembic
+migrations in `migrations/` (run at startup).
 
 Concurrency: every update names the revision it replaces (`WHERE revision = :expected`), so
-two writers can never both think they changed the same game.
+two writers can never both think they changed the same game. `write_many` commits several
+games' updates in one transaction (the server's group commit: one disk flush for many moves);
+on PostgreSQL each committed change also notifies the channel `CHANNEL` (`game id:revision:process`),
+so other server processes on the same database hear of it (LISTEN/NOTIFY).
 """
 from __future__ import annotations
 
 import datetime as dt
+import secrets
 from pathlib import Path
 
 import sqlalchemy as sa
@@ -45,6 +53,16 @@ games = sa.Table(
     sa.Column("updated", sa.DateTime(timezone=True), nullable=False),
 )
 sa.Index("ix_games_status", games.c.status)
+
+actions = sa.Table(
+    "actions", metadata,
+    sa.Column("game_id", sa.String(32), primary_key=True),
+    sa.Column("n", sa.Integer, primary_key=True),  # 1-based: the game's n-th action
+    sa.Column("seat", sa.Integer, nullable=False),
+    sa.Column("action", sa.Text, nullable=False),
+)
+CHANNEL = "boardlab_games"  # PostgreSQL NOTIFY channel: "<game id>:<revision>:<process>" after each committed change
+SNAPSHOT_EVERY = 32  # actions between two snapshots of a game's state
 
 COLUMNS = [c.name for c in games.columns]
 SUMMARY = ["id", "game", "players", "options", "seats", "version", "status", "to_play", "created", "updated",
@@ -87,6 +105,7 @@ class Store:
         else:
             kwargs["pool_pre_ping"] = True
         self.engine = sa.create_engine(self.url, **kwargs)
+        self.origin = secrets.token_hex(4)  # this process's mark in its notices (relay.py)
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
 
@@ -115,11 +134,25 @@ class Store:
     def insert(self, row: dict) -> None:
         with self.engine.begin() as conn:
             conn.execute(games.insert().values(**row))
+            self._notify(conn, row["id"], row["revision"])
 
     def get(self, game_id: str) -> dict | None:
+        """The game's row with `log` its whole log (the snapshot's log, then the action rows after it) and
+        `snapshot_at` the number of actions the snapshot follows; both read in one consistent transaction."""
         with self.engine.connect() as conn:
-            found = conn.execute(sa.select(games).where(games.c.id == game_id)).mappings().first()
-        return None if found is None else dict(found)
+            if not self.is_sqlite:
+                conn = conn.execution_options(isolation_level="REPEATABLE READ")
+            with conn.begin():
+                found = conn.execute(sa.select(games).where(games.c.id == game_id)).mappings().first()
+                if found is None:
+                    return None
+                row = dict(found)
+                tail = conn.execute(sa.select(actions.c.seat, actions.c.action)
+                                    .where(actions.c.game_id == game_id, actions.c.n > len(row["log"]))
+                                    .order_by(actions.c.n)).all()
+        row["snapshot_at"] = len(row["log"])
+        row["log"] = list(row["log"]) + [[seat, action] for seat, action in tail]
+        return row
 
     def summaries(self, statuses: tuple[str, ...] = ("open", "running"), offset: int = 0,
                   limit: int | None = None) -> list[dict]:
@@ -134,13 +167,40 @@ class Store:
         with self.engine.connect() as conn:
             return int(conn.execute(query).scalar_one())
 
-    def update(self, game_id: str, expected_revision: int, **fields) -> bool:
-        """Write `fields` if the row is still at `expected_revision`; False if it was not."""
+    def update(self, game_id: str, expected_revision: int, append: tuple[int, int, str] | None = None,
+               **fields) -> bool:
+        """Write `fields` if the row is still at `expected_revision`; False if it was not. `append`:
+        (n, seat, action), the action row of a move; a `log` in `fields` is a whole new log (with its
+        snapshot), and the game's action rows go."""
+        return self.write_many([(game_id, expected_revision, append, fields)])[0]
+
+    def write_many(self, updates: list[tuple[str, int, tuple[int, int, str] | None, dict]]) -> list[bool]:
+        """`update` for several games in one transaction (one commit, one disk flush); each one is
+        applied only if its row is at its expected revision."""
+        with self.engine.begin() as conn:
+            return [self._update(conn, *u) for u in updates]
+
+    def _update(self, conn, game_id: str, expected_revision: int, append, fields: dict) -> bool:
+        fields = dict(fields)
         fields.setdefault("updated", now())
         query = (games.update().where(games.c.id == game_id, games.c.revision == expected_revision)
                  .values(**fields))
-        with self.engine.begin() as conn:
-            return conn.execute(query).rowcount == 1
+        if conn.execute(query).rowcount != 1:
+            return False
+        if "log" in fields:
+            conn.execute(actions.delete().where(actions.c.game_id == game_id))
+        if append is not None:
+            n, seat, action = append
+            conn.execute(actions.insert().values(game_id=game_id, n=n, seat=seat, action=action))
+        if "revision" in fields:
+            self._notify(conn, game_id, fields["revision"])
+        return True
+
+    def _notify(self, conn, game_id: str, revision: int) -> None:
+        """Other server processes on this PostgreSQL database hear of the change once it commits."""
+        if not self.is_sqlite:
+            conn.execute(sa.text("SELECT pg_notify(:channel, :payload)"),
+                         {"channel": CHANNEL, "payload": f"{game_id}:{revision}:{self.origin}"})
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:

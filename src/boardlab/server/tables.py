@@ -21,14 +21,14 @@ import anyio
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..agents import parse_spec
-from ..core.errors import BoardlabError, ConfigError, IllegalAction
+from ..core.errors import BoardlabError, ConfigError, IllegalAction, SaveFileError
 from ..core.game import SAVE_FORMAT, SAVE_VERSION, Game, load, new_game
 from ..core.i18n import check_lang
 from . import undo as undo_rules
 from .bots import BotRunner
 from .errors import ApiError
 from .hub import Hub
-from .store import Store, now
+from .store import SNAPSHOT_EVERY, Store, now
 
 log = logging.getLogger("boardlab.server")
 
@@ -102,14 +102,75 @@ class Live:
 
     @classmethod
     def from_row(cls, row: dict) -> "Live":
+        at = row.get("snapshot_at", len(row["log"]))
         data = {"format": SAVE_FORMAT, "version": row.get("save_version", SAVE_VERSION), "game": row["game"],
-                "players": row["players"], "options": row["options"], "log": row["log"],
+                "players": row["players"], "options": row["options"], "log": row["log"][:at],
                 "seed": int(row["seed_text"]) if row.get("seed_text") else row["seed"],
                 "state_hash": row["state_hash"], "snapshot": row["snapshot"]}
         # SaveFileError if the snapshot does not match its hash; a row of an older format is replayed
         game = load(data, trust_snapshot=True)
+        replay_tail(game, row["log"][at:], at)
         return cls(row["id"], game, row["seats"], row["revision"], row["created"], row["undo"],
                    row.get("seed_kind") or "legacy")
+
+
+def replay_tail(game: Game, tail: list, first: int) -> None:
+    """The actions stored after the snapshot, played again (SaveFileError naming the first bad one)."""
+    for i, (seat, action) in enumerate(tail, first):
+        if seat != game.to_play:
+            raise SaveFileError("err.save.seat", i=i, seat=seat, expected=game.to_play)
+        try:
+            game.apply(action)
+        except IllegalAction as exc:
+            raise SaveFileError("err.save.entry", i=i, reason=exc) from None
+
+
+class GroupCommit:
+    """Writes of many games in one transaction: while one commits, the next ones queue up and go
+    together (one disk flush for all of them). Each write is a function run in the worker thread
+    that returns its `Store.write_many` entry (the snapshot is encoded there, off the event loop)."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.pending: list[tuple] = []
+        self.running = False
+
+    async def write(self, prepare) -> bool:
+        future = asyncio.get_running_loop().create_future()
+        self.pending.append((prepare, future))
+        if not self.running:
+            self.running = True
+            asyncio.get_running_loop().create_task(self._drain())
+        return await future
+
+    async def _drain(self) -> None:
+        try:
+            while self.pending:
+                batch, self.pending = self.pending, []
+                try:
+                    results = await anyio.to_thread.run_sync(self._write, [p for p, _ in batch])
+                except Exception as exc:  # the transaction failed: every write of it did
+                    results = [exc] * len(batch)
+                for (_, future), result in zip(batch, results):
+                    if future.done():
+                        continue
+                    if isinstance(result, BaseException):
+                        future.set_exception(result)
+                    else:
+                        future.set_result(result)
+        finally:
+            self.running = False
+
+    def _write(self, prepares: list) -> list:
+        updates, out = [], []
+        for prepare in prepares:
+            try:
+                updates.append(prepare())
+                out.append(None)
+            except Exception as exc:  # this write alone fails
+                out.append(exc)
+        written = iter(self.store.write_many(updates)) if updates else iter(())
+        return [next(written) if r is None else r for r in out]
 
 
 class Tables:
@@ -120,6 +181,7 @@ class Tables:
         self.idle_seconds = idle_seconds
         self.locks: dict[str, asyncio.Lock] = {}
         self.hub = Hub(self.view)
+        self.writer = GroupCommit(store)
         self.bots = BotRunner(self, bot_budget)
         self.replays: dict[tuple, tuple[list[bytes], int]] = {}  # (id, lang, version) -> (steps as JSON, bytes)
         self.replay_jobs: dict[tuple, asyncio.Future] = {}
@@ -172,6 +234,7 @@ class Tables:
                 self.live.pop(game_id, None)
                 self.locks.pop(game_id, None)
                 self.used.pop(game_id, None)
+                self.hub.forget(game_id)
                 gone += 1
         for game_id in [g for g in self.used if g not in self.live]:
             self.used.pop(game_id)  # its row could not be restored
@@ -221,17 +284,20 @@ class Tables:
         seats = live.seats if seats is None else seats
         undo = live.undo if undo is None else undo
         fields = {"seats": seats, "undo": undo, "status": status_of(game, seats), "revision": live.revision + 1}
+        append = None
         if game is not live.game:
-            fields.update(log=[[s, a] for s, a in game.log], version=len(game.log), to_play=game.to_play)
+            fields.update(version=len(game.log), to_play=game.to_play)
+            append = _appended(live.game, game)
 
-        def write() -> bool:
-            if game is not live.game:
+        def prepare() -> tuple:
+            if game is not live.game and append is None:  # a snapshot is due, or the log changed otherwise
                 saved = game.save(snapshot=True)
-                fields.update(snapshot=saved["snapshot"], state_hash=saved["state_hash"], save_version=SAVE_VERSION)
-            return self.store.update(live.id, live.revision, **fields)
+                fields.update(log=saved["log"], snapshot=saved["snapshot"], state_hash=saved["state_hash"],
+                              save_version=SAVE_VERSION)
+            return live.id, live.revision, append, fields
 
         try:
-            ok = await anyio.to_thread.run_sync(write)
+            ok = await self.writer.write(prepare)
         except SQLAlchemyError:
             log.exception("cannot write game %s", live.id)
             self.live.pop(live.id, None)  # the next request reads what the database really has
@@ -308,6 +374,13 @@ class Tables:
 
     async def look(self, game_id: str, token: str | None, lang: str) -> dict:
         """GET a view: the token's seat (marking it taken), else the spectator's."""
+        return self.view(*await self._looked(game_id, token, lang), lang)
+
+    async def look_json(self, game_id: str, token: str | None, lang: str) -> bytes:
+        """`look`, encoded (shared with the websocket pushes of the same revision)."""
+        return self.view_json(*await self._looked(game_id, token, lang), lang)
+
+    async def _looked(self, game_id: str, token: str | None, lang: str) -> tuple[Live, int | None]:
         _check_lang(lang)
         live = await self.get(game_id)
         seat = self.seat_of(live, token, required=False)
@@ -317,7 +390,10 @@ class Tables:
                 seats = self._claimed(live, seat)
                 if seats is not None:
                     await self._commit(live, seats=seats)
-        return self.view(live, seat, lang)
+        return live, seat
+
+    def view_json(self, live: Live, seat: int | None, lang: str) -> bytes:
+        return self.hub.view_json(live, seat, lang)
 
     async def watch(self, game_id: str, token: str | None, lang: str):
         """For a websocket: (live, seat), checking the game, language and token like `look`."""
@@ -325,10 +401,20 @@ class Tables:
         live = await self.get(game_id)
         seat = self.seat_of(live, token, required=False)
         if seat is not None:
-            await self.look(game_id, token, lang)
+            await self._looked(game_id, token, lang)
         return await self.get(game_id), seat
 
-    async def act(self, game_id: str, token: str | None, action: str, lang: str) -> dict:
+    async def act(self, game_id: str, token: str | None, action: str, lang: str) -> bytes:
+        """Apply a seat's action; when the row changed underneath (another server process moved the game), the
+        game is read again and the action tried once more against it."""
+        try:
+            return await self._act(game_id, token, action, lang)
+        except ApiError as exc:
+            if exc.key != "server.err.conflict":
+                raise
+        return await self._act(game_id, token, action, lang)
+
+    async def _act(self, game_id: str, token: str | None, action: str, lang: str) -> bytes:
         _check_lang(lang)
         await self.get(game_id)
         async with self.lock(game_id):
@@ -344,7 +430,7 @@ class Tables:
             except IllegalAction as exc:
                 raise ApiError(422, error=exc) from None
             await self._commit(live, game=moved, seats=self._claimed(live, seat), undo=self._after_move(live))
-            return self.view(live, seat, lang)
+            return self.view_json(live, seat, lang)
 
     def _after_move(self, live: Live) -> dict | None:
         """A move makes a pending undo request moot (the game moved on)."""
@@ -374,7 +460,7 @@ class Tables:
             await self._commit(live, game=moved, undo=self._after_move(live))
 
     # undo ----------------------------------------------------------------------------------
-    async def undo_request(self, game_id: str, token: str | None, lang: str) -> tuple[int, dict]:
+    async def undo_request(self, game_id: str, token: str | None, lang: str) -> tuple[int, bytes]:
         _check_lang(lang)
         await self.get(game_id)
         async with self.lock(game_id):
@@ -388,11 +474,11 @@ class Tables:
             seats = self._claimed(live, seat)
             if not self._waiting_for(live, request):  # no other human: bots always agree
                 await self._commit(live, game=before, seats=seats, undo=self._done(request))
-                return 200, self.view(live, seat, lang)
+                return 200, self.view_json(live, seat, lang)
             await self._commit(live, seats=seats, undo={"request": request, "last": live.undo.get("last")})
-            return 202, self.view(live, seat, lang)
+            return 202, self.view_json(live, seat, lang)
 
-    async def undo_answer(self, game_id: str, token: str | None, accept: bool, lang: str) -> dict:
+    async def undo_answer(self, game_id: str, token: str | None, accept: bool, lang: str) -> bytes:
         _check_lang(lang)
         await self.get(game_id)
         async with self.lock(game_id):
@@ -407,11 +493,11 @@ class Tables:
                 result = "cancelled" if seat == request["seat"] else "refused"
                 last = {"seat": request["seat"], "result": result, "by": seat, "version": request["version"]}
                 await self._commit(live, seats=seats, undo={"request": None, "last": last})
-                return self.view(live, seat, lang)
+                return self.view_json(live, seat, lang)
             if seat == request["seat"] or seat in request["accepted"]:
                 if seats is not None:
                     await self._commit(live, seats=seats)
-                return self.view(live, seat, lang)
+                return self.view_json(live, seat, lang)
             request = dict(request, accepted=sorted([*request["accepted"], seat]))
             if self._waiting_for(live, request):
                 await self._commit(live, seats=seats, undo={"request": request, "last": live.undo.get("last")})
@@ -424,7 +510,7 @@ class Tables:
                     await self._commit(live, seats=seats, undo={"request": None, "last": last})
                     raise
                 await self._commit(live, game=before, seats=seats, undo=self._done(request))
-            return self.view(live, seat, lang)
+            return self.view_json(live, seat, lang)
 
     async def _plan(self, live: Live, seat: int) -> Game:
         try:
@@ -483,6 +569,33 @@ class Tables:
         steps = await anyio.to_thread.run_sync(replay_json, game, lang, limiter=self.replay_limiter)
         return steps, sum(map(len, steps))
 
+    # other server processes (relay.py) ------------------------------------------------------
+    def heard(self, game_id: str, revision: int) -> None:
+        """Another process committed `revision` of the game: refresh it (event loop callback)."""
+        live = self.live.get(game_id)
+        if live is not None and live.revision >= revision:
+            return
+        asyncio.get_running_loop().create_task(self._refresh(game_id, revision))
+
+    async def _refresh(self, game_id: str, revision: int) -> None:
+        async with self.lock(game_id):
+            live = self.live.get(game_id)
+            if live is None or live.revision < revision:
+                self.live.pop(game_id, None)
+                if self.hub.count(game_id):
+                    try:
+                        self.hub.publish(await self.get(game_id))
+                    except ApiError:
+                        log.exception("cannot refresh game %s", game_id)
+        self.bots.kick(game_id)
+
+    def lead(self, leading: bool) -> None:
+        """This process runs the bots from now on (True), or no longer (False)."""
+        self.bots.active = leading
+        log.info("this process %s the bots", "runs" if leading else "no longer runs")
+        if leading:
+            asyncio.get_running_loop().create_task(self.resume_bots())
+
     # startup -------------------------------------------------------------------------------
     async def resume_bots(self) -> int:
         """Kick the bots of every unfinished game that waits on a bot; returns how many."""
@@ -508,6 +621,17 @@ class Tables:
                  "seats": public_seats(r["seats"]), "status": r["status"], "version": r["version"],
                  "to_play": r["to_play"], "created": iso(r["created"]), "seed_kind": r["seed_kind"]}
                 for r in rows], total
+
+
+def _appended(before: Game, after: Game) -> tuple[int, int, str] | None:
+    """The action row of a move (n, seat, action), or None when the game's log and a new snapshot are to be
+    written: a snapshot every SNAPSHOT_EVERY actions and at the end, and whenever the log did not just grow by
+    one action (an undo)."""
+    n = len(after.log)
+    if n != len(before.log) + 1 or after.is_over or n % SNAPSHOT_EVERY == 0:
+        return None
+    seat, action = after.log[-1]
+    return n, seat, action
 
 
 def replay_steps(game: Game, lang: str) -> list[dict]:

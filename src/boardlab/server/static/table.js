@@ -67,9 +67,13 @@ class Table {
     const socket = new WebSocket(`${proto}://${location.host}/ws/games/${this.id}?${params}`);
     this.socket = socket;
     socket.onopen = () => { this.retry = 500; this.setLive(true); };
+    let log = [];  // this connection's log: each push carries the entries from log_from on
     socket.onmessage = (ev) => {
       const msg = JSON.parse(ev.data);
-      if (msg.type === "view") this.show(msg.view);
+      if (msg.type === "view") {
+        log = log.slice(0, msg.log_from).concat(msg.log);
+        this.show({ ...msg.view, log });
+      }
       else if (msg.type === "error") { showError(new Error(msg.detail)); this.closed = true; }
     };
     socket.onclose = () => {
