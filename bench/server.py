@@ -1,8 +1,9 @@
 """The web server under load: N concurrent games played by websocket clients over loopback.
 
-    .venv/bin/python bench/server.py [--games N] [--game carcassonne|greatwall] [--json]
+    .venv/bin/python bench/server.py [--games N] [--game carcassonne|greatwall] [--db URL | --postgres] [--json]
 
-Starts `boardlab serve` in a subprocess on a free 127.0.0.1 port with a temporary SQLite file,
+Starts `boardlab serve` in a subprocess on a free 127.0.0.1 port with a temporary SQLite file
+(or the empty database `--db` names, or a throwaway PostgreSQL cluster with `--postgres`),
 creates N games (`--games`, default 8) of 2 human seats each, and plays them all at once: each
 seat is a client that listens on its websocket and, when its seat is to play, POSTs a random
 legal action (`random.Random(game * 10 + seat)`). Latency is from just before the POST to the
@@ -44,10 +45,10 @@ def free_port() -> int:
         return s.getsockname()[1]
 
 
-def start_server(folder: Path) -> tuple[subprocess.Popen, str]:
+def start_server(folder: Path, db: str | None = None) -> tuple[subprocess.Popen, str]:
     port = free_port()
     cmd = [sys.executable, "-m", "boardlab", "serve", "--port", str(port), "--db",
-           f"sqlite:///{folder / 'bench.sqlite'}"]
+           db or f"sqlite:///{folder / 'bench.sqlite'}"]
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=open(folder / "server.log", "w"))
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60
@@ -125,7 +126,7 @@ def print_table(r: dict) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    t = Table(title=f"boardlab serve on loopback (SQLite): {r['games']} concurrent {r['game']} games, "
+    t = Table(title=f"boardlab serve on loopback ({r['database']}): {r['games']} concurrent {r['game']} games, "
                     "2 websocket clients each")
     for col in ("finished", "actions", "seconds", "actions/s", "p50 ms", "p99 ms", "mean ms", "server CPU ms/action"):
         t.add_column(col, justify="right")
@@ -140,11 +141,35 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=("carcassonne", "greatwall"), default="carcassonne")
     parser.add_argument("--max-actions", type=int, default=400, help="stop each game after this many actions")
     parser.add_argument("--timeout", type=float, default=600, help="seconds for the whole run")
+    parser.add_argument("--db", help="an empty database's URL (default: SQLite in a temporary folder)")
+    parser.add_argument("--postgres", action="store_true",
+                        help="a throwaway PostgreSQL cluster (Debian's postgresql, as the tests start it)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     games = max(1, min(args.games, 64))  # run_all's --games is meant for simulations: keep the server sane
+    cluster = None
+    if args.postgres:
+        sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+        from server_helpers import PostgresServer
+
+        cluster = PostgresServer().start()
+        args.db = cluster.url(cluster.create_database())
+    try:
+        result = run_server(args, games)
+    finally:
+        if cluster is not None:
+            cluster.stop()
+    result["database"] = "postgresql" if (args.db or "").startswith("postgres") else "sqlite"
+    if args.json:
+        print(json.dumps(result))
+    else:
+        print_table(result)
+    return 0
+
+
+def run_server(args, games: int) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
-        proc, base = start_server(Path(tmp))
+        proc, base = start_server(Path(tmp), args.db)
         try:
             cpu = cpu_seconds(proc.pid)
             result = asyncio.run(run_games(base, args.game, games, args.max_actions, args.timeout))
@@ -155,11 +180,7 @@ def main(argv: list[str] | None = None) -> int:
                 proc.wait(timeout=15)
             except subprocess.TimeoutExpired:
                 proc.kill()
-    if args.json:
-        print(json.dumps(result))
-    else:
-        print_table(result)
-    return 0
+    return result
 
 
 if __name__ == "__main__":

@@ -323,3 +323,19 @@ def test_the_inlined_shuffle_draws_exactly_what_below_draws():
     for seed in range(300):
         state, items = rng.seed_state(seed), list(range(seed % 90))
         assert rng.shuffled(state, items) == reference(state, items)
+
+
+def test_a_shared_view_hides_the_same_and_never_changes_the_full_view():
+    """redact(shared=True) copies only the containers on the way to a hidden zone: the same view as the deep
+    copy, and the full view (the game's own data) is left as it was."""
+    import copy
+
+    from boardlab.core.visibility import OWNER, Zone, redact
+    full = {"hands": {"0": ["a", "b"], "1": ["c"]}, "board": {"cells": [[1, 2], [3]]}, "deck": ["x", "y", "z"]}
+    before = copy.deepcopy(full)
+    zones = (Zone("hands.*", OWNER), Zone("deck", "nobody"))
+    for seat in (None, 0, 1):
+        deep, shared = redact(full, zones, seat), redact(full, zones, seat, shared=True)
+        assert shared == deep and full == before
+        assert shared["board"] is full["board"] and deep["board"] is not full["board"]
+    assert redact(full, zones, 0, shared=True)["hands"]["1"] == {"hidden": True, "count": 1}

@@ -211,10 +211,11 @@ class Game:
         twin.seed = stream.below(1 << 62)
         return twin
 
-    def view(self, seat: int | None = None, lang: str = "en") -> JSON:
-        """JSON-ready: only what `seat` may know (None: a spectator)."""
+    def view(self, seat: int | None = None, lang: str = "en", shared: bool = False) -> JSON:
+        """JSON-ready: only what `seat` may know (None: a spectator). `shared`: the view may share
+        containers with the game's state (cheaper; for a view encoded at once and never changed)."""
         check_lang(lang)
-        view = self.seat_view(seat)
+        view = self.seat_view(seat, shared)
         view["game"] = self.rules.name
         view["player_count"] = self.players
         view["modules"] = list(self.state.modules)
@@ -230,13 +231,13 @@ class Game:
                                  if mine else [])
         return view
 
-    def seat_view(self, seat: int | None = None) -> JSON:
+    def seat_view(self, seat: int | None = None, shared: bool = False) -> JSON:
         """The game's part of `view(seat)`: only what `seat` may know, without the readable log,
         the common keys and the legal actions' texts (for learning agents' encodings)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
             raise ConfigError("err.seat", hi=self.players - 1, seat=seat)
         full = self.rules.full_view(self.state)
-        view: JSON = redact(full, self.rules.zones_of(self.state), seat, self.state.known_to(seat))
+        view: JSON = redact(full, self.rules.zones_of(self.state), seat, self.state.known_to(seat), shared)
         return view
 
     def _readable_log(self, seat: int | None, lang: str) -> list[JSON]:

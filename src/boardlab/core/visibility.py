@@ -36,12 +36,20 @@ class Zone:
         return seat is None or str(owner) != str(seat)
 
 
-def redact(full: JSON, zones: tuple[Zone, ...], seat: int | None, known: frozenset[Any] = frozenset()) -> JSON:
+def redact(full: JSON, zones: tuple[Zone, ...], seat: int | None, known: frozenset[Any] = frozenset(),
+           shared: bool = False) -> JSON:
     """A copy of `full` with every zone hidden from `seat` replaced by its size (or removed);
-    `known` are the hidden items the seat knows (shown in item zones)."""
-    out: JSON = _copy(full)
+    `known` are the hidden items the seat knows (shown in item zones). `shared`: only the top level and the
+    containers on the way to a hidden zone are copied, the rest is `full`'s own (for a view encoded at once:
+    `full` itself is never changed either way)."""
+    if not shared:
+        out: JSON = _copy(full)
+        for zone in zones:
+            _apply(out, zone.path.split("."), zone, seat, None, known)
+        return out
+    out = dict(full)
     for zone in zones:
-        _apply(out, zone.path.split("."), zone, seat, None, known)
+        out = _applied(out, zone.path.split("."), zone, seat, None, known)
     return out
 
 
@@ -92,6 +100,26 @@ def _apply(node: Any, parts: list[str], zone: Zone, seat: int | None, owner: Any
             _apply(child, rest, zone, seat, own, known)
         elif zone.hidden_from(own, seat):
             node[k] = _hidden(child, zone, known)
+
+
+def _applied(node: Any, parts: list[str], zone: Zone, seat: int | None, owner: Any, known: frozenset[Any]) -> Any:
+    """`_apply` without changing `node`: the node itself if nothing in it is hidden, else a shallow copy with
+    the hidden children replaced."""
+    key, rest = parts[0], parts[1:]
+    out = node
+    for k, child in _children(node, key):
+        own = k if key == "*" else owner
+        if rest:
+            new = _applied(child, rest, zone, seat, own, known)
+        elif zone.hidden_from(own, seat):
+            new = _hidden(child, zone, known)
+        else:
+            continue
+        if new is not child:
+            if out is node:
+                out = dict(node) if isinstance(node, dict) else list(node)
+            out[k] = new
+    return out
 
 
 def _hidden(child: Any, zone: Zone, known: frozenset[Any]) -> JSON:

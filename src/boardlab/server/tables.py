@@ -180,7 +180,7 @@ class Tables:
         self.used: dict[str, float] = {}  # game id -> when it was last asked for (time.monotonic)
         self.idle_seconds = idle_seconds
         self.locks: dict[str, asyncio.Lock] = {}
-        self.hub = Hub(self.view)
+        self.hub = Hub(lambda live, seat, lang: self.view(live, seat, lang, shared=True))
         self.writer = GroupCommit(store)
         self.bots = BotRunner(self, bot_budget)
         self.replays: dict[tuple, tuple[list[bytes], int]] = {}  # (id, lang, version) -> (steps as JSON, bytes)
@@ -261,9 +261,10 @@ class Tables:
         return found
 
     # views ---------------------------------------------------------------------------------
-    def view(self, live: Live, seat: int | None, lang: str) -> dict:
-        """The seat's (None: the spectator's) view, plus the table's public facts."""
-        v = live.game.view(seat, lang)
+    def view(self, live: Live, seat: int | None, lang: str, shared: bool = False) -> dict:
+        """The seat's (None: the spectator's) view, plus the table's public facts. `shared`: it may share
+        containers with the game (the hub encodes it at once)."""
+        v = live.game.view(seat, lang, shared)
         request = live.undo.get("request")
         if request is not None:
             request = dict(request, waiting_for=self._waiting_for(live, request))
