@@ -404,3 +404,16 @@ def test_the_database_may_be_given_as_a_plain_file_path(tmp_path, monkeypatch):
         store.migrate()
         assert file.exists() and store.url == f"sqlite:///{file}" and display_url(given) == f"sqlite:///{file}"
         store.dispose()
+
+
+def test_searching_bots_think_in_worker_processes_when_the_server_has_a_pool(db_url):
+    """`boardlab serve` gives searching bots (ismcts, planner) worker processes: their thinking never holds the
+    interpreter that serves the requests; other bots still think on threads."""
+    import os
+
+    with TestClient(create_app(db_url, bot_processes=True)) as c:
+        tables = c.app.state.tables
+        r = create(c, seats=(bot("ismcts:iterations=30"), bot("random")), seed=5)
+        gid = r.json()["id"]
+        wait_for(lambda: c.get(f"/api/games/{gid}").json()["version"] >= 6, timeout=120, what="the bots' moves")
+        assert tables.bots.worker_pids and os.getpid() not in tables.bots.worker_pids

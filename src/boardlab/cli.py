@@ -850,7 +850,7 @@ def serve_cmd(
             raise _Fail(out.t("cli.serve.db", db=shown, reason=" ".join(str(reason).split()))) from None
         sock = _listen(host, port, out)
         out.print(out.t("cli.serve.start", host=host, port=sock.getsockname()[1], db=shown))
-        config = uvicorn.Config(create_app(store=store), log_level="info", ws="websockets-sansio", lifespan="on",
+        config = uvicorn.Config(create_app(store=store, bot_processes=True), log_level="info", ws="websockets-sansio", lifespan="on",
                                 ws_max_size=MAX_BODY)
         hide_tokens_in_logs()  # after uvicorn set up its loggers: seat tokens travel in ?token=
         log_to_stderr()

@@ -182,13 +182,15 @@ def json_bytes(body: bytes, status: int = 200) -> Response:
 
 
 def create_app(db_url: str | None = None, store: Store | None = None, *, bot_budget: float = 10.0,
+               bot_processes: bool = False,
                create_limit: tuple[int, float] = CREATE_LIMIT, idle_seconds: float = 300.0,
                origins: tuple[str, ...] = ()) -> FastAPI:
-    """`bot_budget`: seconds a bot may think per move; `create_limit`: (games, seconds) per client;
+    """`bot_budget`: seconds a bot may think per move; `bot_processes`: searching bots think in worker
+    processes (`boardlab serve`; threads otherwise); `create_limit`: (games, seconds) per client;
     `idle_seconds`: a game nobody used for that long leaves memory; `origins`: pages of other
     origins whose websockets are accepted (besides this server's own)."""
     store = store or Store(db_url or DEFAULT_URL)
-    tables = Tables(store, bot_budget=bot_budget, idle_seconds=idle_seconds)
+    tables = Tables(store, bot_budget=bot_budget, idle_seconds=idle_seconds, bot_processes=bot_processes)
     limiter = RateLimit(*create_limit)
 
     @asynccontextmanager

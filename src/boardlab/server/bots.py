@@ -1,8 +1,10 @@
 """Bot seats are played by the server, in a background task per game.
 
 After every change (and at startup, for games waiting on a bot) `BotRunner.kick(id)` makes
-sure a task is looking at that game. The task thinks on a clone of the game in a worker
-thread, through `agents.choose` (so a bot sees only its seat's view), then hands the
+sure a task is looking at that game. The task thinks on a clone of the game through
+`agents.choose` (so a bot sees only its seat's view): searching agents (`agents.BUDGETED`) in a
+worker process when the runner has a pool (`boardlab serve` does: their thinking then never holds
+the interpreter the requests are served on), others in a worker thread. It then hands the
 action to the table, which applies it only if the game did not change meanwhile (an undo,
 say) and commits it like any other action. A bot's choice depends only on the game seed,
 its seat and the number of actions played, so a restart does not change what it plays.
@@ -12,12 +14,14 @@ from __future__ import annotations
 import asyncio
 import hashlib
 import logging
+import multiprocessing
 import os
+from concurrent.futures import ProcessPoolExecutor
 
 import anyio
 from sqlalchemy.exc import SQLAlchemyError
 
-from ..agents import choose, make_agent
+from ..agents import BUDGETED, choose, make_agent, parse_spec
 from ..core import rng
 from ..core.errors import ConfigError
 from .errors import ApiError
@@ -47,9 +51,17 @@ def decide(spec: str, game, seat: int, budget: float | None = None) -> str:
     return choose(agent, game, seat)
 
 
+def decide_in_worker(spec: str, game, seat: int, budget: float | None) -> tuple[str, int]:
+    """`decide` in a worker process: the action, and the process that chose it."""
+    return decide(spec, game, seat, budget), os.getpid()
+
+
 class BotRunner:
-    def __init__(self, tables, budget: float = 10.0):
+    def __init__(self, tables, budget: float = 10.0, processes: bool = False):
         self.tables = tables
+        self.processes = processes  # searching bots think in worker processes
+        self._pool: ProcessPoolExecutor | None = None
+        self.worker_pids: set[int] = set()  # processes that chose a move (tests, diagnostics)
         self.budget = budget  # seconds of thinking per bot move at most
         self.retry = (0.1, 10.0)  # first and longest pause (s) while the database is unreachable
         self.tasks: dict[str, asyncio.Task] = {}
@@ -107,10 +119,26 @@ class BotRunner:
         if job is None:
             return False
         game, seat, spec, based_on = job
-        action = await anyio.to_thread.run_sync(decide, spec, game, seat, self.budget, abandon_on_cancel=True,
-                                                limiter=self.limiter)
+        action = await self._think(spec, game, seat)
         await self.tables.bot_move(game_id, seat, action, based_on)
         return True
+
+    async def _think(self, spec: str, game, seat: int) -> str:
+        if self.processes and _searches(spec):
+            action, pid = await asyncio.get_running_loop().run_in_executor(
+                self.pool, decide_in_worker, spec, game, seat, self.budget)
+            self.worker_pids.add(pid)
+            return str(action)
+        return await anyio.to_thread.run_sync(decide, spec, game, seat, self.budget, abandon_on_cancel=True,
+                                              limiter=self.limiter)
+
+    @property
+    def pool(self) -> ProcessPoolExecutor:
+        """One worker process per core, started fresh (`spawn`: no fork of a threaded server)."""
+        if self._pool is None:
+            self._pool = ProcessPoolExecutor(max(1, os.cpu_count() or 1),
+                                             mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
 
     async def idle(self, timeout: float = 30.0) -> None:
         """Wait until no bot task is running (tests)."""
@@ -128,3 +156,13 @@ class BotRunner:
                 await t
             except (asyncio.CancelledError, Exception):
                 pass
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)  # a search still running ends at its budget
+            self._pool = None
+
+
+def _searches(spec: str) -> bool:
+    try:
+        return parse_spec(spec)[0] in BUDGETED
+    except ConfigError:  # a stored spec now refused plays as random (`decide`): a thread will do
+        return False

@@ -174,7 +174,8 @@ class GroupCommit:
 
 
 class Tables:
-    def __init__(self, store: Store, bot_budget: float = 10.0, idle_seconds: float = 300.0):
+    def __init__(self, store: Store, bot_budget: float = 10.0, idle_seconds: float = 300.0,
+                 bot_processes: bool = False):
         self.store = store
         self.live: dict[str, Live] = {}
         self.used: dict[str, float] = {}  # game id -> when it was last asked for (time.monotonic)
@@ -182,7 +183,7 @@ class Tables:
         self.locks: dict[str, asyncio.Lock] = {}
         self.hub = Hub(lambda live, seat, lang: self.view(live, seat, lang, shared=True))
         self.writer = GroupCommit(store)
-        self.bots = BotRunner(self, bot_budget)
+        self.bots = BotRunner(self, bot_budget, processes=bot_processes)
         self.replays: dict[tuple, tuple[list[bytes], int]] = {}  # (id, lang, version) -> (steps as JSON, bytes)
         self.replay_jobs: dict[tuple, asyncio.Future] = {}
         self.replay_limiter = anyio.CapacityLimiter(1)  # one replay built at a time, off the event loop
