@@ -611,3 +611,22 @@ def test_a_favor_card_spares_the_mercenaries_its_crafter_hired_but_not_their_tra
     play(g, "craft:fox_favor_of_the_foxes")
     assert warriors(g, NAME, 12) == 2 and warriors(g, "eyrie", 12) == 0
     assert (NAME, POST) not in g.state.tokens[idx(12)]
+
+
+@rule("LR-11-02-03")
+def test_a_card_taken_from_the_public_hand_by_stand_and_deliver_stays_known_to_everyone():
+    """Every player saw the Company's hand: which card Stand and Deliver! took is no secret from anyone."""
+    g = table(factions=("marquise", "eyrie", NAME))
+    eyrie = g.state.seat_of("eyrie")
+    hand(g, me(g), ["rabbit_bake_sale"])
+    put(g, "marquise", 1, warriors=1)
+    with positions.edit(g) as s:
+        s.play_area[cat(g)] = ("fox_stand_and_deliver",)
+    start(g, cat(g), "birdsong.start")
+    play(g, "done")  # no service bought
+    play(g, f"use:stand_and_deliver:{me(g)}")
+    assert g.state.hands[cat(g)] == ["rabbit_bake_sale"]
+    theirs = g.view(eyrie)
+    known = theirs["hands"][str(cat(g))]
+    assert known.get("known") == ["rabbit_bake_sale"]  # the Eyrie, a bystander, knows it too
+    assert any(e["key"] == "ev.steal_card" and e["params"]["card"] == "rabbit_bake_sale" for e in theirs["log"])

@@ -316,6 +316,11 @@ def gain_item(state: RootState, seat: int, item: str, rules: tuple[str, ...]) ->
         T.push(state, *hook(state, seat, item, rules))
 
 
+def public_hands(state: RootState) -> set[int]:
+    """Seats whose hands every player sees (extension point `public_hands`: the Riverfolk's, LR-11-02-03)."""
+    return {s for fn in extensions(state, "public_hands") for s in fn(state)}
+
+
 def favor(state: RootState, seat: int, suit: str, rule: str) -> None:
     """Favor of the Foxes, Rabbits, Mice: remove all enemy pieces in clearings of the suit."""
     me = state.faction[seat]

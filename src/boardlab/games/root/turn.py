@@ -401,9 +401,11 @@ def use_card(state: RootState, seat: int, key: str, target: int | None) -> None:
         hand = state.hands[target]
         card = hand.pop(state.roll(len(hand)))
         state.hands[seat].append(card)
-        state.reveal(card, (seat, target))
+        # from a public hand (the Riverfolk's) everyone saw which card went
+        seen = None if target in K.public_hands(state) else (seat, target)
+        state.reveal(card, tuple(range(state.players)) if seen is None else seen)
         state.log(("card:stand_and_deliver", "LR-AG-22"), "ev.steal", seat=seat, victim=target)
-        state.log(("card:stand_and_deliver",), "ev.steal_card", to=(seat, target), seat=seat, victim=target, card=card)
+        state.log(("card:stand_and_deliver",), "ev.steal_card", to=seen, seat=seat, victim=target, card=card)
         S.score(state, target, 1, ("card:stand_and_deliver",))
     elif key == "tax_collector":
         state.used["tax_collector"] = 1

@@ -7,6 +7,7 @@ from typing import Any
 from ...core.visibility import redeal
 from . import actions as A
 from . import advanced as ADV
+from . import cards as K
 from .content import (CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, HIRELING_ITEM_NAMES, ITEM_NAMES, MAPS, QUESTS,
                       SETUP_CARDS, SUIT_NAMES, owner_name)
 from .program import PROGRAM, extensions
@@ -79,7 +80,7 @@ def resample(state: RootState, seat: int | None, stream: Any) -> None:
 def hidden_hands(state: RootState, seat: int | None) -> list[list[str]]:
     """The hands `seat` cannot see, for resampling: every other seat's but a public one (extension point
     `public_hands`: the Riverfolk's, LR-11-02-03)."""
-    public = {s for fn in extensions(state, "public_hands") for s in fn(state)}
+    public = K.public_hands(state)
     return [h for s, h in enumerate(state.hands) if s != seat and s not in public]
 
 
