@@ -280,13 +280,14 @@ def new_game(name: str, players: int, seed: int = 0, options: JSON | None = None
     return Game(name, players, seed, options)
 
 
-def replay(game: Game, log: list[tuple[int, str]]) -> int:
-    """Apply a log of (seat, action id) to a fresh game; raises SaveFileError on the first bad entry.
-    Returns how many entries were played under another id: spellings the rules now list under one id
-    (a Carcassonne tile's equivalent rotations, listed once since save version 3). A version-2 save
-    holding one was written when its state differed in layout only: its log is checked by replay."""
+def replay(game: Game, log: list[tuple[int, str]], first: int = 0) -> int:
+    """Apply a log of (seat, action id) to a game (a fresh one, or one restored at entry `first` of its log);
+    raises SaveFileError on the first bad entry. Returns how many entries were played under another id:
+    spellings the rules now list under one id (a Carcassonne tile's equivalent rotations, listed once since
+    save version 3). A version-2 save holding one was written when its state differed in layout only: its
+    log is checked by replay."""
     aliased = 0
-    for i, (seat, action_id) in enumerate(log):
+    for i, (seat, action_id) in enumerate(log, first):
         if seat != game.to_play:
             raise SaveFileError("err.save.seat", i=i, seat=seat, expected=game.to_play)
         try:

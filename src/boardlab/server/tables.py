@@ -21,8 +21,8 @@ import anyio
 from sqlalchemy.exc import SQLAlchemyError
 
 from ..agents import parse_spec
-from ..core.errors import BoardlabError, ConfigError, IllegalAction, SaveFileError
-from ..core.game import SAVE_FORMAT, SAVE_VERSION, Game, load, new_game
+from ..core.errors import BoardlabError, ConfigError, IllegalAction
+from ..core.game import SAVE_FORMAT, SAVE_VERSION, Game, load, new_game, replay
 from ..core.i18n import check_lang
 from . import undo as undo_rules
 from .bots import BotRunner
@@ -109,20 +109,9 @@ class Live:
                 "state_hash": row["state_hash"], "snapshot": row["snapshot"]}
         # SaveFileError if the snapshot does not match its hash; a row of an older format is replayed
         game = load(data, trust_snapshot=True)
-        replay_tail(game, row["log"][at:], at)
+        replay(game, [(seat, action) for seat, action in row["log"][at:]], at)  # the actions after the snapshot
         return cls(row["id"], game, row["seats"], row["revision"], row["created"], row["undo"],
                    row.get("seed_kind") or "legacy")
-
-
-def replay_tail(game: Game, tail: list, first: int) -> None:
-    """The actions stored after the snapshot, played again (SaveFileError naming the first bad one)."""
-    for i, (seat, action) in enumerate(tail, first):
-        if seat != game.to_play:
-            raise SaveFileError("err.save.seat", i=i, seat=seat, expected=game.to_play)
-        try:
-            game.apply(action)
-        except IllegalAction as exc:
-            raise SaveFileError("err.save.entry", i=i, reason=exc) from None
 
 
 class GroupCommit:
