@@ -160,7 +160,7 @@ PARAMS = {"card": "card", "cancelled": "card", "clearing": "clearing", "origin":
           "first": "seat", "phase": "phase", "column": "word", "leader": "word", "quest": "quest",
           "character": "character", "ally": "faction", "attacker": "faction", "forest": "forest", "other": "faction",
           "instead": "item", "hireling": "faction", "receiver": "seat", "suit": "suit", "die": "word",
-          "setup_card": "setup_card", "minister": "word", "rank": "word"}
+          "setup_card": "setup_card", "minister": "word", "rank": "word", "captain": "word", "action": "word"}
 
 
 def localize(rules: Any, params: dict, lang: str) -> dict:
