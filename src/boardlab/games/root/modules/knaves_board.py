@@ -21,6 +21,10 @@ def captain_name(key: str, lang: str) -> str:
 def place(w: TX.Words, at: str | None) -> str:
     if at is None:
         return w("txt.knaves.off_map")
+    return w("txt.knaves.in", place=w("forest", n=int(at[1:])) if at.startswith("f") else w("clearing", n=int(at)))
+
+
+def short_place(w: TX.Words, at: str) -> str:
     return w("forest", n=int(at[1:])) if at.startswith("f") else w("clearing", n=int(at))
 
 
@@ -40,8 +44,8 @@ def stash_text(part: dict, w: TX.Words) -> str:
 
 
 def forest_text(part: dict, w: TX.Words) -> str:
-    skunks = [f"{place(w, f)} {n}" for f, n in part["forest_skunks"].items()]
-    prisoners = [f"{place(w, f)} {w.faction(o)}" for f, o in part["prisoners"].items()]
+    skunks = [f"{short_place(w, f)} {n}" for f, n in part["forest_skunks"].items()]
+    prisoners = [f"{short_place(w, f)} {w.faction(o)}" for f, o in part["prisoners"].items()]
     return w("txt.knaves.forests", skunks=w.join(skunks), prisoners=w.join(prisoners),
              acclaim=w.join(part["acclaim"]))
 
