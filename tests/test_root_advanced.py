@@ -288,7 +288,7 @@ def test_a_militant_card_is_dealt_first_then_one_card_per_player():
 
 @rule("RT-AS-22", "RT-AS-23", "LR-AA-08-02-01")
 def test_two_players_draft_militant_cards_only_unless_hirelings_keep_the_insurgents(monkeypatch):
-    two_militant = [k for k in ADV.IMPLEMENTED if k not in ("duchy", "hundreds")]
+    two_militant = [k for k in ADV.IMPLEMENTED if k not in ("duchy", "hundreds", "knaves")]
     with pytest.raises(ConfigError) as refused:
         game(2, setup_cards=two_militant)
     text = str(refused.value)

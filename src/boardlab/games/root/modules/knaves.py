@@ -241,7 +241,7 @@ def _supplies(state: RootState, rules: Rules) -> None:
 
 @MODULE.step("knaves.setup")
 def setup(state: RootState) -> str:
-    rules: Rules = ("LR-18-03",)
+    rules: Rules = ("LR-18-03-01",)
     _supplies(state, rules)
     return T.run_then(state, [KnavesSetup(seat(state), "captain", rules)], RETURN)
 
