@@ -361,6 +361,19 @@ def test_captains_are_hit_only_once_no_skunk_is_left_and_leave_the_map(monkeypat
     assert "ev.knaves.captain_removed" in keys(g)
 
 
+@rule("LR-18-02-05", "RTA-KN-05")
+def test_knave_warriors_moved_by_another_effect_take_captains_only_after_the_skunks():
+    from boardlab.games.root import move as MV
+    g = table()
+    captain(g, "thief", 4)
+    captain(g, "ranger", 4, acting=False)
+    skunks(g, 4, 1)
+    with positions.edit(g) as s:
+        MV.relocate(s, cat(g), NAME, idx(4), idx(8), 2, ("card:false_orders",))
+    assert kn(g).at == {"thief": idx(4), "ranger": idx(8)}   # the Skunk, then the Captain not acting
+    assert warriors(g, NAME, 4) == 1 and warriors(g, NAME, 8) == 2
+
+
 @rule("LR-18-02-07")
 def test_run_away_the_enemy_removing_acclaim_places_a_skunk_in_a_forest_of_its_choice(monkeypatch):
     g = table()

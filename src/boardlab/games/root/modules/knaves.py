@@ -589,6 +589,23 @@ def drop_captains(state: RootState, c: int) -> None:
 MODULE.answer("removed", on_removed)
 
 
+def on_moved(state: RootState, by_seat: int, owner: str, origin: int, dest: int, n: int) -> list:
+    """Knave warriors moved by another effect (False Orders): Captains go along only once no Skunk is left behind
+    (Skunks first, as for removals: RTA-KN-05)."""
+    if owner != NAME or origin >= len(state.suits) or dest >= len(state.suits):
+        return []
+    data = D(state)
+    here = captains_in(state, origin)
+    excess = len(here) - B.warriors(state, NAME, origin)
+    for key in ([k for k in here if k != data.acting] + [k for k in here if k == data.acting])[:max(0, excess)]:
+        data.at = {**data.at, key: dest}
+        state.log(("LR-18-02-05", "RTA-KN-05"), "ev.knaves.moved_along", captain=key, clearing=dest)
+    return []
+
+
+MODULE.answer("moved", on_moved)
+
+
 @record
 class KnavesRunAway(NamedTuple):
     """Run Away: the enemy that removed acclaim chooses the forest of the Skunk (its decision, LR-18-02-07)."""
