@@ -215,7 +215,14 @@ def test_its_setup_card_deals_four_captains_of_which_it_chooses_three():
         if g.decision != "knaves_captain":
             continue
         dealt = kn(g).dealt
-        assert len(dealt) == 4 and sorted(a.split(":")[1] for a in g.legal_action_ids()) == sorted(dealt)
+        beside = g.state.draft.beside["knaves"]   # dealt face up with the setup cards, before anyone chose
+        assert dealt == beside and len(dealt) == 4 and len(set(dealt)) == 4
+        dealt_at = next(i for i, e in enumerate(g.state.events) if e.key == "ev.adv.beside")
+        taken_at = next(i for i, e in enumerate(g.state.events) if e.key == "ev.adv.take")
+        assert dealt_at < taken_at
+        text = ruleset("root").render_text(g.view(0), "en")
+        assert "Knaves of the Deepwood (with " in text and KN.CAPTAINS[dealt[0]]["names"]["en"] in text
+        assert sorted(a.split(":")[1] for a in g.legal_action_ids()) == sorted(dealt)
         while g.state.phase == "setup":
             g.apply(g.legal_action_ids()[0])
         assert len(kn(g).captains) == 3 and set(kn(g).captains) < set(dealt)

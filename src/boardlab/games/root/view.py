@@ -175,6 +175,8 @@ def localize(rules: Any, params: dict, lang: str) -> dict:
             out[k] = cat.text("list.sep", lang).join(str(c + 1) for c in v) or "-"
         elif k == "suits":
             out[k] = cat.text("list.sep", lang).join(f"{c + 1} {SUIT_NAMES[x].get(lang)}" for c, x in enumerate(v))
+        elif k == "cards_beside":  # the cards dealt beside a setup card (the Knaves' Captains)
+            out[k] = cat.text("list.sep", lang).join(name_of("piece", c, lang, cat) for c in v) or "-"
         elif k in ("setup_cards", "removed_cards"):
             out[k] = cat.text("list.sep", lang).join(name_of("setup_card", c, lang, cat) for c in v) or "-"
         elif k in ("factions", "hirelings"):

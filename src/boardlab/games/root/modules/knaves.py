@@ -248,12 +248,14 @@ def setup(state: RootState) -> str:
 
 @MODULE.step("knaves.setup_advanced")
 def setup_advanced(state: RootState) -> str:
-    """Its setup card: four Captain cards dealt at random face up, three chosen, then the faction's setup
-    (LR-AA-08-02-04, RTA-KN-02)."""
+    """Its setup card: three of the four Captain cards dealt beside it (LR-AA-08-02-04), then the faction's setup
+    (RTA-KN-02)."""
     data = D(state)
-    data.dealt = tuple(sorted(state.shuffle(sorted(CAPTAINS))[:BOARD["captains_dealt"]]))
+    card = state.draft.taken.get(seat(state)) if state.draft is not None else None
+    data.dealt = tuple(state.draft.beside.get(card, ())) if card else ()
+    if len(data.dealt) < BOARD["captains_chosen"]:  # a Knaves card with nothing beside it: deal now
+        data.dealt = tuple(state.shuffle(sorted(CAPTAINS))[:BOARD["captains_dealt"]])
     rules: Rules = ("LR-AA-08-03", "LR-AA-08-02-04", "RTA-KN-02")
-    state.log(rules, "ev.knaves.dealt", captains=", ".join(data.dealt))
     _supplies(state, rules)
     return T.run_then(state, [KnavesSetup(seat(state), "captain", rules)], RETURN)
 
