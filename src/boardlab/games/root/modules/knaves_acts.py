@@ -16,7 +16,7 @@ from .. import cards as K
 from .. import move as MV
 from .. import turn as TN
 from ..program import extensions
-from ..records import Battle, RemovePieces, TakeHits
+from ..records import Battle, RemovePieces, StartBattle, TakeHits
 from ..state import FOREST, RootState
 from .knaves import (ACTION_ITEM, ACTIONS, BOARD, ITEM_RULES, MODULE, NAME, D, Rules, acclaim_on_map, acting_clearing,
                      acting_loc, active_captain, captains_in, face_up_items, flip_item, forest_clearings,
@@ -509,7 +509,8 @@ def run_fight(state: RootState, task: KnavesFight) -> None:
         state.used.pop("knaves_scoundrel", None)
         return
     D(state).fight = (task.mode, c, 0, False)
-    T.push(state, BT.start(task.seat, NAME, rules + ("LR-18-02-06",), allowed=(c,), must=True))
+    # the clearing is the Acting Captain's: only the defender is chosen
+    T.push(state, StartBattle(task.seat, NAME, (c,), True, c, rules + ("LR-18-02-06",)))
 
 
 def fighting(state: RootState, battle: Battle | None = None) -> str:
