@@ -471,6 +471,6 @@ def view(state: RootState) -> dict | None:
         "removed": list(d.removed), "taken": {str(s): c for s, c in d.taken.items()},
         "chooser": choosing, "choosers": list(choosers(state)) if d.cards else [],
         "kept": {str(s): kept_cards(state, s) for s in d.kept},
-        "beside": {c: list(ks) for c, ks in d.beside.items()},
+        **({"beside": {c: list(ks) for c, ks in d.beside.items()}} if d.beside else {}),
     }
 
