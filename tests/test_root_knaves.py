@@ -201,6 +201,8 @@ def test_never_with_the_vagabond():
         boardlab.new_game("root", 3, seed=1, options={"setup": "advanced", "setup_cards": [
             "marquise", "eyrie", "alliance", "vagabond", "knaves"]})
     assert not SETUP_CARDS[NAME].recommended  # the default pool holds a Vagabond card
+    with pytest.raises(ConfigError):   # the Exile stands for both (LR-AA-06-05)
+        new(("knaves", "marquise"), hirelings=["exile", "forest_patrol", "vault_keepers"])
     assert new(("knaves", "marquise", "eyrie")).state.faction == ("knaves", "marquise", "eyrie")
 
 
@@ -805,6 +807,27 @@ def test_mock_the_powerful_scores_per_two_prisoners_and_two_acclaim_then_draw_an
     assert g.decision == "discard" and len(g.state.hands[me(g)]) == 7
     play(g, "discard:fox_anvil", "discard:bird_crossbow")
     assert len(g.state.hands[me(g)]) == 5
+
+
+@rule("LR-18-06", "LR-18-06-01", "LR-18-06-02", "LR-18-06-03", "LR-18-06-04")
+def test_the_evening_runs_its_four_steps_in_order():
+    g = table()
+    acclaim(g, 1, 4)
+    prisoner(g, "f1", "marquise")
+    prisoner(g, "f2", "marquise")
+    hand(g, me(g), ["fox_anvil"])
+    with positions.edit(g) as s:
+        s.mods[NAME].up = ()
+    since = len(g.state.events)
+    evening(g)
+    assert g.decision == "knaves_protect" and keys(g, since).count("ev.knaves.mock") == 1
+    assert "ev.knaves.easy" not in keys(g, since) and kn(g).up == ()   # Take It Easy waits for Protect the Weak
+    play(g, "protect:1")   # the only card: Protect the Weak is over, Take It Easy follows
+    assert g.decision == "knaves_release" and g.to_play == cat(g)
+    assert "ev.draw" not in keys(g, since)   # the draw comes last
+    play(g, "skip")
+    order = [k for k in keys(g, since) if k in ("ev.knaves.mock", "ev.knaves.skunks", "ev.knaves.easy", "ev.draw")]
+    assert order == ["ev.knaves.mock", "ev.knaves.skunks", "ev.knaves.easy", "ev.draw"]
 
 
 @rule("LR-18-06-02", "RTA-KN-11")
