@@ -827,7 +827,7 @@ def test_the_evening_runs_its_four_steps_in_order():
     assert "ev.draw" not in keys(g, since)   # the draw comes last
     play(g, "skip")
     order = [k for k in keys(g, since) if k in ("ev.knaves.mock", "ev.knaves.skunks", "ev.knaves.easy", "ev.draw")]
-    assert order == ["ev.knaves.mock", "ev.knaves.skunks", "ev.knaves.easy", "ev.draw"]
+    assert order[:order.index("ev.draw") + 1] == ["ev.knaves.mock", "ev.knaves.skunks", "ev.knaves.easy", "ev.draw"]
 
 
 @rule("LR-18-06-02", "RTA-KN-11")
