@@ -288,7 +288,7 @@ def test_a_militant_card_is_dealt_first_then_one_card_per_player():
 
 @rule("RT-AS-22", "RT-AS-23", "LR-AA-08-02-01")
 def test_two_players_draft_militant_cards_only_unless_hirelings_keep_the_insurgents(monkeypatch):
-    two_militant = [k for k in ADV.IMPLEMENTED if k not in ("duchy", "hundreds")]
+    two_militant = [k for k in ADV.IMPLEMENTED if k not in ("duchy", "hundreds", "knaves")]
     with pytest.raises(ConfigError) as refused:
         game(2, setup_cards=two_militant)
     text = str(refused.value)
@@ -580,12 +580,12 @@ def test_the_draft_uses_no_reach_and_its_pool_is_an_option():
       "RTA-AS-12")
 def test_only_implemented_factions_are_drafted_and_the_rest_of_appendix_a_is_left_out():
     assert ADV.IMPLEMENTED == ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "riverfolk",
-                               "corvid", "duchy", "hundreds")
-    assert set(ADV.NOT_IMPLEMENTED) == {"keepers", "diaspora", "council", "knaves"}
+                               "corvid", "duchy", "hundreds", "knaves")
+    assert set(ADV.NOT_IMPLEMENTED) == {"keepers", "diaspora", "council"}
     for key in ADV.IMPLEMENTED:
         assert SETUP_CARDS[key].faction in FACTIONS and SETUP_CARDS[key].text is not None
     with pytest.raises(ConfigError):
-        game(3, setup_cards=["marquise", "eyrie", "alliance", "knaves"])  # no Knaves, so no Captains to deal
+        game(3, setup_cards=["marquise", "eyrie", "vagabond", "knaves"])  # never the Knaves with the Vagabond
     schema = boardlab.option_schema("root")["properties"]
     assert not {"bots", "landmarks"} & set(schema)
     assert sorted(schema["setup_cards"]["x-value-texts"]) == sorted(ADV.IMPLEMENTED)

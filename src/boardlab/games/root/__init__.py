@@ -69,6 +69,8 @@ class RootOptions(Options):
             raise ConfigError("err.root.factions_twice", RULESET.catalogue, factions=", ".join(chosen))
         if "vagabond2" in chosen and "vagabond" not in chosen:
             raise ConfigError("err.root.second_vagabond", RULESET.catalogue)
+        if "knaves" in chosen and set(chosen) & set(VAGABONDS):  # LR-18-02-01
+            raise ConfigError("err.root.knaves_vagabond", RULESET.catalogue)
         self.check_characters(chosen)
         self.check_hirelings(chosen)
         total, need = sum(REACH[f] for f in chosen), VIABLE_REACH.get(players, 0)
@@ -122,6 +124,8 @@ class RootOptions(Options):
         pool = list(self.setup_cards) if self.setup_cards is not None else ADV.default_pool(players)
         if len(set(pool)) != len(pool):
             raise ConfigError("err.root.cards_twice", cat, cards=", ".join(pool))
+        if {SETUP_CARDS[c].faction for c in pool} >= {"knaves", "vagabond"}:  # LR-AA-08-01, LR-18-02-01
+            raise ConfigError("err.root.knaves_vagabond", cat)
         problems = [ADV.shortfall(players, pool, gone, self.keep_insurgents) for gone in deals]
         if all(problems):  # R-10: not one deal of hirelings leaves a pool to draft
             key, about = problems[0]  # type: ignore[misc]
@@ -251,7 +255,16 @@ class Root(Ruleset):
                      "deck": "exiles"}),
                 (2, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "hundreds"]}),
                 (4, {"setup": "advanced", "hirelings": "random", "setup_cards": [
-                    "marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid", "hundreds"]})]
+                    "marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid", "hundreds"]}),
+                # the Knaves of the Deepwood (issue 14): never beside the Vagabond (LR-18-02-01), 2-5 players, every map,
+                # hirelings; its setup card with four Captains dealt in a draft without the Vagabond's cards
+                (2, {"factions": ["knaves", "marquise"], "below_reach": True}),
+                (3, {"factions": ["marquise", "eyrie", "knaves"], "map": "winter"}),
+                (4, {"factions": ["knaves", "marquise", "alliance", "eyrie"], "map": "lake", "hirelings": "random"}),
+                (5, {"factions": ["marquise", "eyrie", "alliance", "corvid", "knaves"], "map": "mountain",
+                     "deck": "exiles"}),
+                (4, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "alliance", "lizard", "corvid", "knaves"],
+                     "map": "winter"})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),

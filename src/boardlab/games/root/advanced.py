@@ -48,7 +48,7 @@ NOT_IMPLEMENTED = tuple(k for k, c in SETUP_CARDS.items() if not c.implemented)
 @register
 class Draft(Data):
     """The Advanced Setup's table: setup cards, the locked one, characters, choices (see the module)."""
-    __slots__ = ("cards", "locked", "characters", "removed", "taken", "kept")
+    __slots__ = ("cards", "locked", "characters", "removed", "taken", "kept", "beside")
 
     def __init__(self) -> None:
         self.cards: tuple[str, ...] = ()          # setup cards dealt to the table, in deal order
@@ -57,6 +57,7 @@ class Draft(Data):
         self.removed: tuple[str, ...] = ()        # setup cards returned to the box (hirelings, two players)
         self.taken: dict[int, str] = {}           # seat -> the setup card it took
         self.kept: dict[int, tuple[int, ...]] = {}  # seat -> the places in its hand of the cards it keeps (secret)
+        self.beside: dict[str, tuple[str, ...]] = {}  # setup card -> the cards dealt beside it (the Knaves' Captains)
 
 
 def is_advanced(options: dict) -> bool:
@@ -215,6 +216,17 @@ def deal_setup_cards(state: RootState) -> None:
     if d.locked:
         state.log(("LR-AA-08-02-02", "RT-AS-24"), "ev.adv.locked", setup_card=d.locked)
     deal_characters(state)
+    deal_beside(state)
+
+
+def deal_beside(state: RootState) -> None:
+    """LR-AA-08-02-04: the cards a setup card names dealt at random face up beside it (four Knave Captains)."""
+    d = state.draft
+    for card in d.cards:
+        spec = SETUP_CARDS[card]
+        if spec.beside_dealt:
+            d.beside = {**d.beside, card: tuple(state.shuffle(sorted(spec.beside))[:spec.beside_dealt])}
+            state.log(("LR-AA-08-02-04",), "ev.adv.beside", setup_card=card, cards_beside=list(d.beside[card]))
 
 
 def deal_characters(state: RootState) -> None:
@@ -459,5 +471,6 @@ def view(state: RootState) -> dict | None:
         "removed": list(d.removed), "taken": {str(s): c for s, c in d.taken.items()},
         "chooser": choosing, "choosers": list(choosers(state)) if d.cards else [],
         "kept": {str(s): kept_cards(state, s) for s in d.kept},
+        **({"beside": {c: list(ks) for c, ks in d.beside.items()}} if d.beside else {}),
     }
 

@@ -364,7 +364,10 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
     T.done(state)
     if kept(state, task.by_seat, task.via, task.owner, task.clearing):
         return
-    removed = remove_now(state, task.owner, task.clearing, task.pieces)
+    pieces = task.pieces
+    if task.in_battle and extensions(state, "captures"):  # prisoners are not removed (LR-18-02-06)
+        pieces = captured(state, task)
+    removed = remove_now(state, task.owner, task.clearing, pieces)
     if not removed:
         return
     state.log(task.rules, "ev.removed", owner=task.owner, clearing=task.clearing, pieces=[list(p) for p in removed],
@@ -385,6 +388,19 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
     if warriors and extensions(state, "warriors_returned"):
         later.append(WarriorsReturned(task.owner, task.clearing, warriors, state.supply.get(task.owner, 0)))
     T.push(state, *later)
+
+
+def captured(state: RootState, task: RemovePieces) -> tuple[tuple[str, int], ...]:
+    """The pieces of the removal left once modules took warriors as prisoners (extension point `captures`)."""
+    warriors = sum(n for k, n in task.pieces if k == "warrior")
+    taken = 0
+    for fn in extensions(state, "captures"):
+        if warriors > taken:
+            taken += fn(state, task._replace(pieces=(("warrior", warriors - taken),)))
+    if not taken:
+        return task.pieces
+    left = [(k, n - taken if k == "warrior" else n) for k, n in task.pieces]
+    return tuple((k, n) for k, n in left if n)
 
 
 def scoring_pieces(state: RootState, owner: str, removed: list[tuple[str, int]]) -> list[tuple[str, int]]:

@@ -180,6 +180,8 @@ class SetupCardSpec(_Strict):
     text: Names | None = None
     modules: tuple[str, ...] = ()  # the modules the k-th card of its faction plays (default: the faction's)
     character: bool = False        # a Vagabond card: a character is dealt beside it (LR-AA-08-02-03)
+    beside: tuple[str, ...] = ()   # other cards of which `beside_dealt` are dealt face up beside it (the Knaves'
+    beside_dealt: int = 0          # Captains, LR-AA-08-02-04); named by the catalogue's `name.KEY`
     recommended: bool = True       # in the pool by default (the Law recommends one Vagabond card, LR-AA-08-01)
     source: str = ""
 

@@ -132,6 +132,9 @@ POINTS: dict[str, str] = {
                  "the warriors of its battle ally (LR-11-02-07-03-01); the rest `faction` takes as usual",
     "spares_hostility": "fn(state, owner, clearing) -> True if removing warriors of `owner` there now makes no "
                         "Vagabond Hostile (the Riverfolk's mercenaries, LR-11-02-07-03-02); vagabond.py asks it",
+    "captures": "fn(state, task) -> how many of the warriors the removal `task` (a RemovePieces) is about to remove "
+                "the module takes off the map itself instead, as prisoners (the Knaves' Have at Thee, LR-18-02-06): "
+                "they are neither removed nor returned to the supply; cards.run_remove asks it before removing",
     "public_hands": "fn(state) -> seats whose hands every player sees (the Riverfolk's Public Hand, LR-11-02-03): "
                     "resampling for bots leaves them as they are (view.resample)",
 }

@@ -669,6 +669,9 @@ def setup_card(ctx: Ctx, draft: dict, key: str, taken: dict[str, int], x: float,
     character = draft.get("characters", {}).get(key)
     if character in CHARACTERS:
         out.append(svg_text(x + 6, y + 50, CHARACTERS[character].names.get(ctx.lang), 11))
+    beside = draft.get("beside", {}).get(key)
+    if beside:
+        out.append(svg_text(x + 6, y + 50, ctx.w.join(ctx.w.piece(k) for k in beside)[:32], 11))
     if locked:
         out.append(svg_text(x + w - 6, y + CARD_H - 8, ctx.w("txt.draft_locked").strip(), 11, "end", "bold"))
     if key in taken:

@@ -468,6 +468,9 @@ def draft_card(draft: dict, card: str, taken: dict[str, int], w: Words) -> str:
     character = draft.get("characters", {}).get(card)
     if character in CHARACTERS:
         name = w("setup_card_with", card=name, character=CHARACTERS[character].names.get(w.lang))
+    beside = draft.get("beside", {}).get(card)
+    if beside:
+        name = w("setup_card_beside", card=name, cards=w.join(w.piece(k) for k in beside))
     spec = SETUP_CARDS.get(card)
     return w("txt.draft_card", card=name, militant=w("txt.draft_militant") if spec and spec.militant else "",
              locked=w("txt.draft_locked") if draft.get("locked") == card and card not in taken else "",

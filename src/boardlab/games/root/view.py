@@ -161,7 +161,7 @@ PARAMS = {"card": "card", "cancelled": "card", "clearing": "clearing", "origin":
           "first": "seat", "phase": "phase", "column": "word", "leader": "word", "quest": "quest",
           "character": "character", "ally": "faction", "attacker": "faction", "forest": "forest", "other": "faction",
           "instead": "item", "hireling": "faction", "receiver": "seat", "suit": "suit", "die": "word",
-          "setup_card": "setup_card", "minister": "word", "rank": "word"}
+          "setup_card": "setup_card", "minister": "word", "rank": "word", "captain": "word", "action": "word"}
 
 
 def localize(rules: Any, params: dict, lang: str) -> dict:
@@ -176,6 +176,8 @@ def localize(rules: Any, params: dict, lang: str) -> dict:
             out[k] = cat.text("list.sep", lang).join(str(c + 1) for c in v) or "-"
         elif k == "suits":
             out[k] = cat.text("list.sep", lang).join(f"{c + 1} {SUIT_NAMES[x].get(lang)}" for c, x in enumerate(v))
+        elif k == "cards_beside":  # the cards dealt beside a setup card (the Knaves' Captains)
+            out[k] = cat.text("list.sep", lang).join(name_of("piece", c, lang, cat) for c in v) or "-"
         elif k in ("setup_cards", "removed_cards"):
             out[k] = cat.text("list.sep", lang).join(name_of("setup_card", c, lang, cat) for c in v) or "-"
         elif k in ("factions", "hirelings"):
