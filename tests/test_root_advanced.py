@@ -581,7 +581,7 @@ def test_the_draft_uses_no_reach_and_its_pool_is_an_option():
 def test_only_implemented_factions_are_drafted_and_the_rest_of_appendix_a_is_left_out():
     assert ADV.IMPLEMENTED == ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "riverfolk",
                                "corvid", "duchy", "hundreds")
-    assert set(ADV.NOT_IMPLEMENTED) == {"keepers", "diaspora", "council", "knaves"}
+    assert set(ADV.NOT_IMPLEMENTED) == {"keepers", "council", "knaves"}
     for key in ADV.IMPLEMENTED:
         assert SETUP_CARDS[key].faction in FACTIONS and SETUP_CARDS[key].text is not None
     with pytest.raises(ConfigError):
