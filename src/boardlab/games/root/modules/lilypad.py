@@ -44,7 +44,7 @@ from .. import scoring as S
 from .. import turn as TN
 from ..content import ADDED_CARDS, CARDS, DECK_MODULES, DECKS, MAPS, SUITS, hirelings_possible
 from ..program import PROGRAM, Faction
-from ..records import Battle, RemovePieces, TakeHits
+from ..records import Battle, RemovePieces, StartBattle, TakeHits
 from ..state import RootState
 from . import lilypad_board
 
@@ -391,8 +391,10 @@ def _settle_options(state: RootState, task: LilypadSettle) -> list[str]:
 
 @MODULE.handler(LilypadSettle)
 def run_settle(state: RootState, task: LilypadSettle) -> None:
-    if task.origin is not None:
+    if task.origin is not None and B.warriors(state, NAME, task.origin) > 1:
         T.ask(state, task.seat, "lilypad_settle_count")
+    elif task.origin is not None:
+        settle_move(state, task, 1)
     elif task.stage == "move" and not _settle_options(state, task):
         T.replace(state, task._replace(stage="after"))
     elif task.stage == "move":
@@ -413,12 +415,14 @@ def apply_settle_from(state: RootState, action_id: str) -> None:
 @MODULE.task_decision("lilypad_settle_count", lambda state: [A.warriors_id(n) for n in range(
     1, B.warriors(state, NAME, T.top(state).origin) + 1)])
 def apply_settle_count(state: RootState, action_id: str) -> None:
-    task = T.top(state)
+    settle_move(state, T.top(state), int(A.arg(action_id)))
+
+
+def settle_move(state: RootState, task: LilypadSettle, n: int) -> None:
     o = task.origin
     assert o is not None
     T.replace(state, task._replace(used=task.used + (o,), origin=None))
-    T.push(state, *MV.relocate(state, task.seat, NAME, o, task.clearing, int(A.arg(action_id)),
-                               ("LR-16-05-01", "LR-16-02-06")))
+    T.push(state, *MV.relocate(state, task.seat, NAME, o, task.clearing, n, ("LR-16-05-01", "LR-16-02-06")))
 
 
 @MODULE.task_decision("lilypad_settle_then", lambda state: _settle_options(state, T.top(state)) + ["done"])
@@ -427,7 +431,7 @@ def apply_settle_then(state: RootState, action_id: str) -> None:
     T.done(state)
     c = task.clearing
     if A.head(action_id) == "battle":
-        T.push(state, BT.start(task.seat, NAME, ("LR-16-05-01",), (c,), must=True))
+        T.push(state, battle_at(task.seat, c, ("LR-16-05-01",)))
     elif A.head(action_id) == "enclave_at":
         state.log(("LR-16-05-01",), "ev.lilypad.enclave_placed", clearing=c, kind=PEACEFUL)
         B.add_token(state, NAME, PEACEFUL, c)
@@ -525,7 +529,12 @@ def apply_retaliate(state: RootState, action_id: str) -> None:
 
 def retaliate(state: RootState, me: int, c: int) -> None:
     P(state).retaliated = P(state).retaliated + (c,)
-    T.push(state, BT.start(me, NAME, ("LR-16-06", "LR-16-06-01"), (c,), must=True))
+    T.push(state, battle_at(me, c, ("LR-16-06", "LR-16-06-01")))
+
+
+def battle_at(me: int, c: int, rules: Rules) -> StartBattle:
+    """A battle in `c`, the clearing chosen already (the defender next, if several)."""
+    return StartBattle(me, NAME, (c,), True, c, rules)
 
 
 def _integrate_decision(state: RootState) -> list[str]:
