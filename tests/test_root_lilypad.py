@@ -415,6 +415,17 @@ def test_birdsong_crafts_with_enclaves_first_then_rally_or_reconcile():
     assert g.decision == "lilypad_rally_or_reconcile" and g.state.hands[me(g)] == ["bird_crossbow", "bird_royal_claim"]
 
 
+@rule("LR-16-02-07", "RTA-LP-11")
+def test_militant_enclaves_pay_a_question_mark_once_each():
+    g = enclave(table(), LP.MILITANT, 8, 9, 10, 11)
+    hand(g, me(g), ["bird_royal_claim", "fox_anvil"])
+    birdsong(g)
+    assert g.legal_action_ids()[:1] == ["craft:bird_royal_claim"] and "craft:fox_anvil" not in g.legal_action_ids()
+    play(g, "craft:bird_royal_claim")
+    assert "bird_royal_claim" in g.state.play_area[me(g)]
+    assert not K.available_suits(g.state, LP.crafting_pieces(g.state, me(g)))  # each activated once this turn
+
+
 @rule("LR-16-04-02", "LR-16-04-02-01", "RTA-LP-05")
 def test_rally_places_a_warrior_at_each_militant_enclave():
     g = enclave(table(), LP.MILITANT, 8, 12)

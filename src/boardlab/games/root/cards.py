@@ -165,7 +165,8 @@ _USED_KEYS: dict[str, tuple[tuple[str, str], ...]] = {}  # pool -> (suit, its ke
 def _used_keys(pool: str) -> tuple[tuple[str, str], ...]:
     keys = _USED_KEYS.get(pool)
     if keys is None:
-        keys = _USED_KEYS[pool] = tuple((s, f"{pool}:{s}") for s in SUITS)
+        # frog: a clearing's suit under a Militant enclave (extension point `clearing_suits`, LR-16-02-01-01)
+        keys = _USED_KEYS[pool] = tuple((s, f"{pool}:{s}") for s in SUITS + ("frog",))
     return keys
 
 
