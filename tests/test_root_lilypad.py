@@ -576,3 +576,50 @@ def test_random_games_with_the_diaspora_end():
                 break
             g.apply(rng.choice(g.legal_action_ids()))
         assert g.is_over
+
+
+# ---- its board on the terminal and web tables -------------------------------------------------------------------------
+
+def test_the_board_on_the_terminal_and_web_tables_in_every_language():
+    from boardlab.core.registry import ruleset
+    from boardlab.games.root.render import render_board
+    g = pond(enclave(enclave(table(), LP.PEACEFUL, 1, 3), LP.MILITANT, 8), [FROG_CARD])
+    rules = ruleset("root")
+    text = rules.render_text(g.view(0), "en")
+    assert "Enclaves: Peaceful in 1, 3; Militant in 8; 9 in the supply" in text and "Pond (1)" in text
+    assert "Evening draw 2" in text and "Integrate scores: fox 1, rabbit 1, mouse 0" in text
+    assert "飛地：和平於 1、3；好戰於 8；供應堆 9 個" in rules.render_text(g.view(0), "zh-Hant")
+    assert "池塘（1）" in rules.render_text(g.view(0), "zh-Hans")
+    svg = render_board(g.view(0), "en", g.legal_action_ids())
+    assert 'data-board="lilypad" data-peaceful="2" data-militant="1" data-left="9"' in svg and 'data-pond="1"' in svg
+    assert svg.count('data-enclave="peaceful"') == 2 and svg.count('data-enclave="militant"') == 1
+
+
+def test_random_games_with_the_diaspora_render_and_click_exactly_the_legal_ids_naming_things():
+    import random
+
+    import boardlab
+    from boardlab.core.registry import ruleset
+    from boardlab.games.root.render import render_board
+    from boardlab.games.root.view import forms
+    from test_root_render import board as svg_of
+    from test_root_render import clickables, legal_of, parse
+    shapes = {"clearing", "card", "seat", "faction", "forest"}
+    rules = ruleset("root")
+    for seed, factions, map_name in ((1, [NAME, CAT], "autumn"), (2, [BIRD, NAME, "alliance"], "lake")):
+        g = boardlab.new_game("root", len(factions), seed=seed, options={"factions": factions, "below_reach": True,
+                                                                          "map": map_name})
+        rng = random.Random(seed)
+        for step in range(250):
+            if g.is_over:
+                break
+            view = g.view(g.to_play)
+            legal = legal_of(view)
+            named = {a for a in legal if any(k in shapes for k in forms().get(a.split(":")[0], ())[:a.count(":")])}
+            assert set().union(set(), *clickables(svg_of(view)).values()) == named, (seed, step, g.decision)
+            if step % 50 == 0:
+                for seat in [*range(len(factions)), None]:
+                    for lang in ("en", "zh-Hant", "zh-Hans"):
+                        parse(render_board(g.view(seat), lang))
+                        assert rules.render_text(g.view(seat), lang)
+            g.apply(rng.choice(g.legal_action_ids()))

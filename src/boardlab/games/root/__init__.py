@@ -249,7 +249,17 @@ class Root(Ruleset):
                      "deck": "exiles"}),
                 (2, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "hundreds"]}),
                 (4, {"setup": "advanced", "hirelings": "random", "setup_cards": [
-                    "marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid", "hundreds"]})]
+                    "marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid", "hundreds"]}),
+                # the Lilypad Diaspora (issue 14): 2-5 players, every map, hirelings, the Exiles deck; its militant
+                # setup card lets two players draft
+                (2, {"factions": ["lilypad", "marquise"]}),
+                (3, {"factions": ["marquise", "eyrie", "lilypad"], "map": "winter"}),
+                (4, {"factions": ["lilypad", "marquise", "alliance", "vagabond"], "map": "lake", "hirelings": "random"}),
+                (5, {"factions": ["marquise", "eyrie", "lizard", "riverfolk", "lilypad"], "map": "mountain",
+                     "deck": "exiles"}),
+                (2, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "lilypad"]}),
+                (4, {"setup": "advanced", "hirelings": "random", "setup_cards": [
+                    "marquise", "eyrie", "alliance", "vagabond", "corvid", "duchy", "lilypad"]})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),
