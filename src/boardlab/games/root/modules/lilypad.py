@@ -306,11 +306,22 @@ def daylight(state: RootState) -> str:
     return T.run_then(state, [LilypadDaylight(seat(state))], RETURN)
 
 
-def settle_origins(state: RootState, c: int, used: tuple[int, ...] = ()) -> list[int]:
-    """LR-16-05-01: adjacent clearings (rivers too, LR-16-02-06) whose warriors may move into `c`."""
+def moves_into(state: RootState) -> dict[int, list[int]]:
+    """Each clearing the Diaspora's warriors may move into now, with the clearings they may come from (adjacent for
+    it: rivers too, LR-16-02-06)."""
     w = state.warriors[NAME]
-    return [o for o in range(len(state.suits)) if o != c and o not in used and w[o]
-            and c in MV.destinations(state, NAME, o)]
+    ruled = B.rulers(state)
+    out: dict[int, list[int]] = {}
+    for o in range(len(state.suits)):
+        if w[o]:
+            for d in MV.destinations(state, NAME, o, ruled=ruled):
+                out.setdefault(d, []).append(o)
+    return out
+
+
+def settle_origins(state: RootState, c: int, used: tuple[int, ...] = ()) -> list[int]:
+    """LR-16-05-01: adjacent clearings whose warriors may move into `c`, each once."""
+    return [o for o in moves_into(state).get(c, ()) if o not in used]
 
 
 def may_place_enclave(state: RootState, c: int) -> bool:
@@ -324,7 +335,8 @@ def settle_enclave_ok(state: RootState, c: int) -> bool:
 
 def settle_sites(state: RootState) -> list[int]:
     """Clearings where a Settle can do something: move in, battle, or place an enclave."""
-    return [c for c in range(len(state.suits)) if settle_origins(state, c) or settle_enclave_ok(state, c)
+    into = moves_into(state)
+    return [c for c in range(len(state.suits)) if c in into or settle_enclave_ok(state, c)
             or (B.warriors(state, NAME, c) and BT.targets(state, NAME, c))]
 
 
@@ -346,14 +358,20 @@ def daylight_options(state: RootState, me: int) -> list[str]:
     return out + [f"provoke:place:{A.clearing_id(c)}" for c in provoke_places(state)]
 
 
+def _daylight_ids(state: RootState, me: int) -> list[str]:
+    return daylight_options(state, me) + TN.phase_options(state, me)
+
+
 @MODULE.handler(LilypadDaylight)
 def run_daylight(state: RootState, task: LilypadDaylight) -> None:
-    T.ask_or_done(state, task.seat, "lilypad_daylight", daylight_options(state, task.seat) + TN.phase_options(
-        state, task.seat))
+    ids = _daylight_ids(state, task.seat)
+    if ids:
+        T.offer(state, task.seat, "lilypad_daylight", ids + ["done"])
+    else:
+        T.done(state)
 
 
-@MODULE.task_decision("lilypad_daylight", lambda state: daylight_options(state, T.top(state).seat) + TN.phase_options(
-    state, T.top(state).seat) + ["done"])
+@MODULE.task_decision("lilypad_daylight", lambda state: _daylight_ids(state, T.top(state).seat) + ["done"])
 def apply_daylight(state: RootState, action_id: str) -> None:
     me = T.top(state).seat
     head = A.head(action_id)
