@@ -561,20 +561,30 @@ def test_another_seats_view_has_the_diasporas_board_but_not_its_hand():
     assert len(probe.state.hands[me(g)]) == 1 and probe.state.mods[NAME].pond == g.state.mods[NAME].pond
 
 
-def test_random_games_with_the_diaspora_end():
-    import random
+def test_bots_value_enclaves():
+    from boardlab.games.root.evaluate import base_potential
+    g = table()
+    before = base_potential(g.state)[me(g)] + LP.potential(g.state, me(g))
+    enclave(g, LP.PEACEFUL, 1)
+    enclave(g, LP.MILITANT, 8)
+    after = base_potential(g.state)[me(g)] + LP.potential(g.state, me(g))
+    assert after > before and LP.potential(g.state, seat_of(g, CAT)) == 0
 
+
+@pytest.mark.parametrize("players, factions, options", [
+    (2, [NAME, CAT], {}), (3, [CAT, BIRD, NAME], {"map": "winter"}),
+    (4, [NAME, CAT, "alliance", "vagabond"], {"map": "lake", "hirelings": "random"}),
+    (5, [CAT, BIRD, "lizard", "riverfolk", NAME], {"map": "mountain", "deck": "exiles"}),
+])
+def test_random_and_greedy_games_with_the_diaspora_end(players, factions, options):
     import boardlab
-    for seed, (factions, board) in enumerate([((CAT, NAME), "autumn"), ((NAME, BIRD, "alliance"), "winter"),
-                                              ((CAT, BIRD, NAME, "vagabond"), "lake"),
-                                              ((NAME, "lizard", "riverfolk", "corvid", "duchy"), "mountain")]):
-        g = boardlab.new_game("root", len(factions), seed=seed, options={"factions": list(factions), "map": board,
-                                                                         "below_reach": True})
-        rng = random.Random(seed)
-        for _ in range(20000):
-            if g.is_over:
-                break
-            g.apply(rng.choice(g.legal_action_ids()))
+    from boardlab.agents import choose, make_agent
+    for agent in ("random", "greedy"):
+        g = boardlab.new_game("root", players, seed=4, options={"factions": factions, "below_reach": True,
+                                                                "turn_limit": 40, **options})
+        bots = [make_agent(agent, seed=s) for s in range(players)]
+        while not g.is_over:
+            g.apply(choose(bots[g.to_play], g))
         assert g.is_over
 
 
