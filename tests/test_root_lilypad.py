@@ -239,6 +239,16 @@ def test_a_discarded_frog_card_goes_face_up_onto_the_pond():
     assert g.view(cat)[NAME]["pond"] == g.view(me(g))[NAME]["pond"] == [FROG_CARD]  # face up: every player sees it
 
 
+@rule("RTA-LP-06")
+def test_frog_dominance_discarded_goes_near_the_map_not_onto_the_pond():
+    g = table(factions=(CAT, BIRD, NAME))
+    cat = seat_of(g, CAT)
+    hand(g, cat, [FROG_DOM])
+    with positions.edit(g) as s:
+        K.discard(s, cat, FROG_DOM, ("test",))
+    assert g.state.dominance_pool == [FROG_DOM] and g.state.mods[NAME].pond == []
+
+
 @rule("LR-16-02-03-01")
 def test_a_player_drawing_may_take_the_ponds_top_card_first():
     g = pond(table(), [LP.FROG_CARDS[1], FROG_CARD])
@@ -514,6 +524,16 @@ def test_evening_battles_at_each_militant_enclave_then_integrates_then_draws(mon
     play(g, "battle:12")
     assert warriors(g, CAT, 8) == 0 and warriors(g, CAT, 12) == 0  # both battled, without a choice to skip
     assert g.decision == "lilypad_integrate"
+
+
+@rule("LR-16-06-01", "RTA-LP-13")
+def test_retaliation_passes_over_militant_enclaves_without_warriors_or_enemies():
+    g = enclave(table(), LP.MILITANT, 8, 12, 9)
+    put(g, CAT, 8, warriors=1)      # no Diaspora warrior in 8: it cannot battle there
+    put(g, NAME, 9, warriors=1)     # no enemy in 9
+    put(g, NAME, 12, warriors=1)
+    put(g, CAT, 12, warriors=1)
+    assert LP.retaliation_sites(g.state) == [idx(12)]
 
 
 @rule("LR-16-06-02", "RTA-LP-07")
