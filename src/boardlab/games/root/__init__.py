@@ -264,7 +264,17 @@ class Root(Ruleset):
                 (5, {"factions": ["marquise", "eyrie", "alliance", "corvid", "knaves"], "map": "mountain",
                      "deck": "exiles"}),
                 (4, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "alliance", "lizard", "corvid", "knaves"],
-                     "map": "winter"})]
+                     "map": "winter"}),
+                # the Lilypad Diaspora (issue 14): 2-5 players, every map, hirelings, the Exiles deck; its militant
+                # setup card lets two players draft
+                (2, {"factions": ["lilypad", "marquise"]}),
+                (3, {"factions": ["marquise", "eyrie", "lilypad"], "map": "winter"}),
+                (4, {"factions": ["lilypad", "marquise", "alliance", "vagabond"], "map": "lake", "hirelings": "random"}),
+                (5, {"factions": ["marquise", "eyrie", "lizard", "riverfolk", "lilypad"], "map": "mountain",
+                     "deck": "exiles"}),
+                (2, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "lilypad"]}),
+                (4, {"setup": "advanced", "hirelings": "random", "setup_cards": [
+                    "marquise", "eyrie", "alliance", "vagabond", "corvid", "duchy", "lilypad"]})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),

@@ -163,9 +163,9 @@ def defender_seat(state: RootState, battle: Battle) -> int | None:
 
 def ambushes(state: RootState, seat: int, c: int) -> list[str]:
     """Ambush cards matching the clearing (a bird ambush matches any, LR-04-03-01)."""
-    suit = state.suits[c]
+    suits = B.suits_at(state, c) + ("bird",)  # the clearing's suits now (LR-16-02-01-02)
     return [card for card in dict.fromkeys(state.hands[seat])
-            if CARDS[card].kind == "ambush" and CARDS[card].suit in (suit, "bird")]
+            if CARDS[card].kind == "ambush" and CARDS[card].suit in suits]
 
 
 def has_persistent(state: RootState, seat: int, key: str) -> str | None:

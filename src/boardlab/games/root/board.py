@@ -70,7 +70,20 @@ def suit(state: RootState, c: int) -> str:
     return state.suits[c]
 
 
+def suits_at(state: RootState, c: int) -> tuple[str, ...]:
+    """The suits clearing `c` matches now: its own, unless an effect changes them (extension point
+    `clearing_suits`: the Lilypad Diaspora's enclaves, LR-16-02-01-01/02)."""
+    for fn in extensions(state, "clearing_suits"):
+        found = fn(state, c)
+        if found is not None:
+            return found
+    return (state.suits[c],)
+
+
 def clearings_of_suit(state: RootState, s: str) -> list[int]:
+    """Clearings matching suit `s` now (LR-16-02-01-02 when an effect changes clearings' suits)."""
+    if extensions(state, "clearing_suits"):
+        return [c for c in range(len(state.suits)) if s in suits_at(state, c)]
     return [c for c, x in enumerate(state.suits) if x == s]
 
 

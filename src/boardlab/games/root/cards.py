@@ -50,9 +50,13 @@ def draw_now(state: RootState, seat: int, n: int, rules: tuple[str, ...]) -> lis
 
 
 def reshuffle(state: RootState) -> None:
-    if state.discard:
-        state.deck = state.shuffle(sorted(state.discard))
-        state.conceal(*state.discard)
+    """The discard pile, with what modules' piles give up (extension point `reshuffle_cards`: the Pond,
+    LR-16-02-03-02), shuffled into the new deck."""
+    more = [c for fn in extensions(state, "reshuffle_cards") for c in fn(state) or ()]
+    if state.discard or more:
+        cards = state.discard + more
+        state.deck = state.shuffle(sorted(cards))
+        state.conceal(*cards)
         state.discard = []
         state.log(("LR-02-01",), "ev.reshuffle", n=len(state.deck))
 
@@ -141,6 +145,8 @@ def available_suits(state: RootState, pieces: list[int] | tuple[int, ...], pool:
     lilypads)."""
     counts: dict[str, int] = {}
     suits = state.suits
+    if extensions(state, "clearing_suits"):  # a piece pays its clearing's first suit now (LR-16-02-01-01)
+        suits = tuple(B.suits_at(state, c)[0] for c in range(len(suits)))
     for c in pieces:
         s = suits[c]
         counts[s] = counts.get(s, 0) + 1
@@ -159,7 +165,8 @@ _USED_KEYS: dict[str, tuple[tuple[str, str], ...]] = {}  # pool -> (suit, its ke
 def _used_keys(pool: str) -> tuple[tuple[str, str], ...]:
     keys = _USED_KEYS.get(pool)
     if keys is None:
-        keys = _USED_KEYS[pool] = tuple((s, f"{pool}:{s}") for s in SUITS)
+        # frog: a clearing's suit under a Militant enclave (extension point `clearing_suits`, LR-16-02-01-01)
+        keys = _USED_KEYS[pool] = tuple((s, f"{pool}:{s}") for s in SUITS + ("frog",))
     return keys
 
 
@@ -206,7 +213,7 @@ def craftable(state: RootState, seat: int, card: str, have: Counter[str], icons:
     """Crafting pieces to pay, an item in the supply (LR-04-01-02), no identical persistent effect
     (LR-04-01-04); ambush and dominance cards cannot be crafted (LR-02-01-02/03)."""
     spec = CARDS[card]
-    if spec.kind in ("ambush", "dominance") or not fits(spec.cost, have, icons):
+    if spec.kind in ("ambush", "dominance", "plain") or not fits(spec.cost, have, icons):
         return False
     if spec.kind == "item":
         return state.items.get(spec.item or "", 0) > 0

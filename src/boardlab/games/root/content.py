@@ -12,7 +12,7 @@ SUITS = ("fox", "rabbit", "mouse")           # clearing suits
 CARD_SUITS = ("bird",) + SUITS                # card suits (bird is wild when spending, LR-02-01-01)
 ITEMS = ("boot", "sack", "crossbow", "hammer", "sword", "tea", "coin", "torch")
 Suit = Literal["fox", "rabbit", "mouse"]
-CardSuit = Literal["bird", "fox", "rabbit", "mouse"]
+CardSuit = Literal["bird", "fox", "rabbit", "mouse", "frog"]  # frog: cards a module adds (data/card-sets.yaml)
 Item = Literal["boot", "sack", "crossbow", "hammer", "sword", "tea", "coin", "torch"]
 
 
@@ -126,8 +126,8 @@ class CardSpec(_Strict):
     key: str
     suit: CardSuit
     copies: int = 1
-    kind: Literal["ambush", "dominance", "item", "persistent", "favor"]
-    cost: tuple[Literal["fox", "rabbit", "mouse", "any"], ...]
+    kind: Literal["ambush", "dominance", "item", "persistent", "favor", "plain"]  # plain: no crafted effect
+    cost: tuple[Literal["fox", "rabbit", "mouse", "any", "frog"], ...]
     item: Item | None = None
     vp: int = 0
 
@@ -234,6 +234,25 @@ for _deck_cards in DECKS.values():
                 _card.key, _card.suit, _card.kind, _card.cost, _card.item, _card.vp):
             raise ValueError(f"card {_card.id} differs between decks")  # decks share ids of shared cards
 DECK_MODULES: dict[str, tuple[str, ...]] = {k: d.modules for k, d in DECK_SPECS.items()}
+
+
+class CardSetSpec(_Strict):
+    """Cards a module shuffles into the deck in play during its setup (the Lilypad Diaspora's frog cards): they
+    are no deck of the option `deck`; the module adds their ids to the action space itself."""
+    cards: str
+    texts: str
+    module: str
+
+
+CARD_SETS: dict[str, CardSetSpec] = {k: CardSetSpec.model_validate(v) for k, v in _load("card-sets.yaml").items()}
+ADDED_CARDS: dict[str, tuple[Card, ...]] = {}  # card set -> its cards
+for _name, _set in CARD_SETS.items():
+    ADDED_CARDS[_name] = _deck(_set.cards)
+    CARD_TEXTS.update({k: CardText.model_validate(v) for k, v in _load(_set.texts).items()})
+    for _card in ADDED_CARDS[_name]:
+        if _card.id in CARDS:
+            raise ValueError(f"card {_card.id} of the set {_name} is a deck's card too")
+        CARDS[_card.id] = _card
 FACTIONS: dict[str, FactionSpec] = {f["key"]: FactionSpec.model_validate(f) for f in _load("factions.yaml")}
 CHARACTERS: dict[str, CharacterSpec] = {c["key"]: CharacterSpec.model_validate(c) for c in _load("vagabonds.yaml")}
 SETUP_CARDS: dict[str, SetupCardSpec] = {c["key"]: SetupCardSpec.model_validate(c) for c in _load("setup-cards.yaml")}

@@ -137,6 +137,17 @@ POINTS: dict[str, str] = {
                 "they are neither removed nor returned to the supply; cards.run_remove asks it before removing",
     "public_hands": "fn(state) -> seats whose hands every player sees (the Riverfolk's Public Hand, LR-11-02-03): "
                     "resampling for bots leaves them as they are (view.resample)",
+    "clearing_suits": "fn(state, clearing) -> the suits `clearing` matches now if an effect changes them, else None "
+                      "(the Lilypad Diaspora's enclaves: a Peaceful one adds the frog suit, a Militant one covers the "
+                      "printed suit with it, LR-16-02-01-01/02); board.suits_at asks it, and through it "
+                      "board.clearings_of_suit (dominance, Favor cards, suit-matched placing), crafting pieces' suits "
+                      "(cards.available_suits: the first suit answered) and ambushes (battle.ambushes)",
+    "reshuffle_cards": "fn(state) -> cards a module's pile gives up to be shuffled into the deck with the discard "
+                       "pile when the deck is reshuffled (the Lilypad Diaspora's Pond, LR-16-02-03-02); cards.reshuffle "
+                       "asks it",
+    "dominance_win": "fn(state, seat, card) -> True or False if `card` is a dominance card this module decides the "
+                     "win of at the start of the seat's Birdsong, else None (Frog Dominance, LR-16-02-02-01); "
+                     "scoring.dominance_win asks it before the suit's rule",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 

@@ -36,7 +36,8 @@ W = 1100
 FONT = 'font-family="sans-serif"'
 MAP_X, MAP_Y, MAP_W, MAP_H = 20, 44, 1060, 740
 R = 50  # a clearing's radius
-SUIT_COLOURS = {"fox": "#d2452f", "rabbit": "#e6b422", "mouse": "#e07a2e", "bird": "#5aa7d6"}
+SUIT_COLOURS = {"fox": "#d2452f", "rabbit": "#e6b422", "mouse": "#e07a2e", "bird": "#5aa7d6",
+                "frog": "#5a9e3a"}  # frog: the Lilypad Diaspora's cards (LR-16-02-02)
 NEUTRAL = "#8a8a8a"
 CARD_W, CARD_H = 124, 84
 ITEM_COLOURS = {"boot": "#8d6e4c", "sack": "#a08a5c", "crossbow": "#6b4e2e", "hammer": "#707070", "sword": "#9aa4ad",

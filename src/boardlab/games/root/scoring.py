@@ -64,6 +64,10 @@ def dominance_win(state: RootState, seat: int) -> bool:
     card = state.dominance[seat]
     if card is None:
         return False
+    for fn in extensions(state, "dominance_win"):  # a module's own dominance card (Frog Dominance, LR-16-02-02-01)
+        decided = fn(state, seat, card)
+        if decided is not None:
+            return decided
     f = state.faction[seat]
     suit = CARDS[card].suit
     ruled = B.rulers(state)
