@@ -132,6 +132,9 @@ POINTS: dict[str, str] = {
                  "the warriors of its battle ally (LR-11-02-07-03-01); the rest `faction` takes as usual",
     "spares_hostility": "fn(state, owner, clearing) -> True if removing warriors of `owner` there now makes no "
                         "Vagabond Hostile (the Riverfolk's mercenaries, LR-11-02-07-03-02); vagabond.py asks it",
+    "removal_bonus": "fn(state, scorer, owner, pieces, in_battle) -> more points for the seat `scorer` that scores for "
+                     "removing `pieces` of `owner` (the Keepers' relics, LR-15-02-05); cards.run_remove asks it only "
+                     "where a removal scores at all (not a hireling's, nor one's own pieces)",
     "public_hands": "fn(state) -> seats whose hands every player sees (the Riverfolk's Public Hand, LR-11-02-03): "
                     "resampling for bots leaves them as they are (view.resample)",
 }
