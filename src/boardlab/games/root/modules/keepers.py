@@ -413,7 +413,7 @@ def encamp(state: RootState, c: int, station: str, side: str, alone: bool) -> No
     if alone:
         state.used["iron_encamped"] = 1
         B.place_warriors(state, NAME, c, 1)
-        state.log(("LR-15-04-01",), "ev.iron.encamp_alone", clearing=c, kind=station)
+        state.log(("LR-15-04-01", "RTA-KI-09"), "ev.iron.encamp_alone", clearing=c, kind=station)
     else:
         state.used[f"iron_encamp:{c}"] = 1
         B.remove_warriors(state, NAME, c, 1)
@@ -576,7 +576,7 @@ def act(state: RootState, me: int, column: str, card: str) -> None:
     data = K_(state)
     data.used = data.used + (card,)
     rules = COLUMN_RULES[column]
-    state.log(rules, "ev.iron.act", column=f"iron_{column}", card=card)
+    state.log(rules + ("RTA-KI-07",), "ev.iron.act", column=f"iron_{column}", card=card)
     if column == "move":
         T.push(state, MV.moves(me, NAME, 1, rules, matching_clearings(state, card), must=True))
     elif column == "delve":
@@ -668,7 +668,7 @@ def delve(state: RootState, card: str, c: int, f: int, code: str) -> None:
     """LR-15-05-02-02-01/02: the relic flipped and moved into the clearing; the card is lost if the Keepers rule
     fewer of the forest's clearings than its value."""
     kind = take_from_forest(state, f, code)
-    rules: Rules = ("LR-15-05-02-02", "LR-15-05-02-02-01")
+    rules: Rules = ("LR-15-05-02-02", "LR-15-05-02-02-01", "RTA-KI-08")
     state.log(rules, "ev.iron.delve", forest=f, clearing=c, kind=kind, flipped=int(code not in RELIC_KINDS))
     B.add_token(state, NAME, kind, c)
     ruled = sum(1 for d in forest_clearings(state, f) if B.rules(state, NAME, d))
@@ -738,11 +738,11 @@ def recover(state: RootState, me: int, card: str, c: int, kind: str) -> bool:
     B.take_token(state, NAME, kind, c)
     data.recovered = {**data.recovered, t: data.recovered[t] + (relic_value(kind),)}
     column = len(data.recovered[t])
-    state.log(("LR-15-05-02-03-01",), "ev.iron.recover", clearing=c, kind=kind, n=column)
+    state.log(("LR-15-05-02-03-01", "RTA-KI-10"), "ev.iron.recover", clearing=c, kind=kind, n=column)
     points = relic_value(kind)
     filled = all(len(data.recovered[o]) >= column for o in TYPES)
     if filled:
-        state.log(("LR-15-05-02-03-02",), "ev.iron.set", n=column)
+        state.log(("LR-15-05-02-03-02", "RTA-KI-10"), "ev.iron.set", n=column)
         points += BOARD["set_points"]
     S.score(state, me, points, ("LR-15-05-02-03-02",))
     ruled = sum(1 for d in B.clearings_of_suit(state, state.suits[c]) if B.rules(state, NAME, d))
@@ -911,7 +911,7 @@ def apply_carry(state: RootState, action_id: str) -> None:
     B.take_token(state, NAME, kind, task.origin)
     pieces = state.tokens[task.dest]
     state.tokens[task.dest] = pieces + ((NAME, kind),)  # moved, not placed
-    state.log(("LR-15-02-04",), "ev.iron.carry", origin=task.origin, dest=task.dest, kind=kind)
+    state.log(("LR-15-02-04", "RTA-KI-04"), "ev.iron.carry", origin=task.origin, dest=task.dest, kind=kind)
     T.replace(state, task._replace(left=task.left - 1))
 
 
