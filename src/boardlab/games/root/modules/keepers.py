@@ -306,10 +306,10 @@ def stranded(state: RootState) -> bool:
 def encamp_sites(state: RootState) -> list[int]:
     """LR-15-04-01: once per clearing, a clearing with a Keeper warrior and room for a waystation; when stranded, any
     clearing on the map's edge with room (once)."""
-    if not stations_left(state):
+    if not stations_left(state) or state.used.get("iron_encamped"):  # the stranded Encamp is the whole step
         return []
     if stranded(state):
-        if state.used.get("iron_encamped") or not state.supply[NAME]:
+        if not state.supply[NAME]:
             return []
         edge = B.board(state).edge
         return [c for c in range(len(state.suits)) if edge[c] and B.open_slots(state, c) and B.may_place(state, NAME, c)]

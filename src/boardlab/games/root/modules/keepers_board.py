@@ -43,8 +43,14 @@ def column_text(part: dict, col: str, w: TX.Words) -> str:
     return w.label(w(f"txt.iron.column.{col}"), w.join(cards) if cards else "-")
 
 
+def relic_name(code: str, w: TX.Words) -> str:
+    """A relic in a forest: its kind if face up, its type alone if face down."""
+    return w.piece(code) if code[-1].isdigit() else w("txt.iron.face_down", kind=w.piece(code))
+
+
 def forests_text(part: dict, w: TX.Words) -> str:
-    rows = [f"{w('txt.forest', n=int(f))}: {w.join(w.piece(r) for r in relics)}" for f, relics in part["forests"].items()]
+    rows = [f"{w('txt.forest', n=int(f))}: {w.join(relic_name(r, w) for r in relics)}"
+            for f, relics in part["forests"].items()]
     return w.label(w("txt.iron.forests"), w.join(rows) if rows else "-")
 
 
@@ -65,6 +71,7 @@ def lines(view: dict, lang: str, catalogue: Any) -> list[str]:
 # ---- the web table ------------------------------------------------------------------------------------------------
 
 LINE = 18
+CHIP_W, CHIP_H = 92, 40
 
 
 def picture(ctx: Any, x: float, y: float, width: float) -> tuple[str, float]:
@@ -90,10 +97,17 @@ def board(ctx: Any, part: dict, x: float, y: float, width: float) -> tuple[str, 
                    f'data-shows="{RD.attr(s["shows"])}"></g>')
     out.append(RD.svg_text(x, y + dy + 12, stations_text(part, w), 12))
     dy += LINE
-    for col in part["retinue"]:
-        out.append(f'<g data-column="{RD.attr(col)}" data-cards="{len(part["retinue"][col])}">'
-                   + RD.svg_text(x, y + dy + 12, column_text(part, col, w), 12) + "</g>")
-        dy += LINE
+    for col, cards in part["retinue"].items():
+        out.append(f'<g data-column="{RD.attr(col)}" data-cards="{len(cards)}">'
+                   + RD.svg_text(x, y + dy + 12, column_text(part, col, w), 12))
+        per_row = max(1, int(width // (CHIP_W + 6)))
+        for i, card in enumerate(cards):  # each card drawn, clickable where an id names it (act, shift)
+            row, k = divmod(i, per_row)
+            out.append(RD.card(ctx, card, x + k * (CHIP_W + 6), y + dy + 18 + row * (CHIP_H + 6), "retinue", CHIP_W,
+                               CHIP_H))
+        rows = (len(cards) + per_row - 1) // per_row
+        out.append("</g>")
+        dy += LINE + rows * (CHIP_H + 6)
     out.append('<g data-forest-relics="' + str(sum(len(r) for r in part["forests"].values())) + '">'
                + RD.svg_text(x, y + dy + 12, forests_text(part, w), 12) + "</g>")
     dy += LINE
