@@ -28,7 +28,8 @@ REFERENCE_GAMES_PER_S = 87.0  # random 4-player games/s of the fastest Python Ro
 FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2")
 LATER = [["marquise", "eyrie", "alliance", "lizard"], ["marquise", "eyrie", "lizard", "corvid"],
          ["marquise", "eyrie", "alliance", "corvid"], ["marquise", "eyrie", "alliance", "duchy"],
-         ["marquise", "eyrie", "alliance", "riverfolk"], ["marquise", "eyrie", "alliance", "hundreds"]]
+         ["marquise", "eyrie", "alliance", "riverfolk"], ["marquise", "eyrie", "alliance", "hundreds"],
+         ["marquise", "eyrie", "alliance", "keepers"]]
 # issue 14: within 2x of the base factions' decisions/s
 CONFIGS = [(p, {}) for p in (2, 3, 4, 5)] + [(2, {"map": m}) for m in ("winter", "lake", "mountain")] + [
     (2, {"deck": "exiles"})] + [(4, {"factions": f}) for f in LATER]

@@ -47,6 +47,7 @@ from .. import scoring as S
 from .. import turn as TN
 from ..content import CARDS, DECKS
 from ..program import Faction
+from ..records import RemovePieces
 from ..state import RootState
 from . import keepers_board
 
@@ -766,16 +767,20 @@ class IronEvening(NamedTuple):
 @MODULE.step("keepers.evening")
 def evening(state: RootState) -> str:
     state.log(("LR-15-06",), "ev.iron.evening")
-    live_off_the_land(state)
-    return T.run_then(state, [IronEvening(seat(state), "gather", False)], RETURN)
+    me = seat(state)
+    return T.run_then(state, live_off_the_land(state, me) + [IronEvening(me, "gather", False)], RETURN)
 
 
-def live_off_the_land(state: RootState) -> None:
-    """LR-15-06-01: a warrior removed from each clearing with four or more Keeper warriors."""
+def live_off_the_land(state: RootState, me: int) -> list[RemovePieces]:
+    """LR-15-06-01: a warrior removed from each clearing with four or more Keeper warriors (a removal: effects that
+    take removed warriors see them)."""
+    rules: Rules = ("LR-15-06-01",)
+    out = []
     for c in range(len(state.suits)):
         if B.warriors(state, NAME, c) >= BOARD["crowded"]:
-            B.remove_warriors(state, NAME, c, 1)
-            state.log(("LR-15-06-01",), "ev.iron.live_off", clearing=c)
+            state.log(rules, "ev.iron.live_off", clearing=c)
+            out.append(RemovePieces(me, NAME, c, (("warrior", 1),), False, rules))
+    return out
 
 
 def retinue_size(state: RootState) -> int:
