@@ -258,8 +258,8 @@ class Root(Ruleset):
                 (5, {"factions": ["marquise", "eyrie", "alliance", "vagabond", "keepers"], "map": "mountain",
                      "deck": "exiles"}),
                 (2, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "keepers"]}),
-                (4, {"setup": "advanced", "hirelings": "random", "setup_cards": [
-                    "marquise", "eyrie", "alliance", "vagabond", "corvid", "hundreds", "keepers"]})]
+                (3, {"setup": "advanced", "map": "winter", "setup_cards": [
+                    "marquise", "eyrie", "alliance", "vagabond", "keepers"]})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),
