@@ -31,7 +31,8 @@ LATER = [["marquise", "eyrie", "alliance", "lizard"], ["marquise", "eyrie", "liz
          ["marquise", "eyrie", "alliance", "corvid"], ["marquise", "eyrie", "alliance", "duchy"],
          ["marquise", "eyrie", "alliance", "riverfolk"], ["marquise", "eyrie", "alliance", "hundreds"],
          ["marquise", "eyrie", "alliance", "knaves"],
-         ["marquise", "eyrie", "alliance", "lilypad"]]
+         ["marquise", "eyrie", "alliance", "lilypad"],
+         ["marquise", "eyrie", "alliance", "keepers"]]
 # issue 14: within 2x of the base factions' decisions/s
 CONFIGS = [(p, {}) for p in (2, 3, 4, 5)] + [(2, {"map": m}) for m in ("winter", "lake", "mountain")] + [
     (2, {"deck": "exiles"})] + [(4, {"factions": f}) for f in LATER]

@@ -266,7 +266,8 @@ def test_hireling_deals_are_read_from_the_modules(with_module):
     assert ADV.shortfall(3, ADV.IMPLEMENTED, ("marquise",)) is None
     assert ADV.shortfall(3, ADV.IMPLEMENTED, ("marquise", "eyrie", "duchy")) is None  # the Hundreds' card is militant too
     assert ADV.shortfall(3, ADV.IMPLEMENTED, ("marquise", "eyrie", "duchy", "hundreds")) is None  # the Diaspora's too
-    assert ADV.shortfall(3, ADV.IMPLEMENTED, ("marquise", "eyrie", "duchy", "hundreds", "lilypad"))[0] == (
+    assert ADV.shortfall(3, ADV.IMPLEMENTED, ("marquise", "eyrie", "duchy", "hundreds", "lilypad")) is None  # the Keepers'
+    assert ADV.shortfall(3, ADV.IMPLEMENTED, ("marquise", "eyrie", "duchy", "hundreds", "lilypad", "keepers"))[0] == (
         "err.root.draft_militant")
 
 
@@ -284,23 +285,23 @@ def test_a_militant_card_is_dealt_first_then_one_card_per_player():
             assert set(d.cards) <= set(g.options["setup_cards"])
             firsts[d.cards[0]] += 1
             others.update(d.cards[1:])
-    assert set(firsts) == {"marquise", "eyrie", "duchy", "hundreds", "lilypad"}
+    assert set(firsts) == {"marquise", "eyrie", "duchy", "hundreds", "keepers", "lilypad"}
     assert {"marquise", "eyrie", "alliance", "vagabond"} <= set(others)  # the other militant cards are shuffled in
 
 
 @rule("RT-AS-22", "RT-AS-23", "LR-AA-08-02-01")
 def test_two_players_draft_militant_cards_only_unless_hirelings_keep_the_insurgents(monkeypatch):
-    two_militant = [k for k in ADV.IMPLEMENTED if k not in ("duchy", "hundreds", "lilypad", "knaves")]
+    two_militant = [k for k in ADV.IMPLEMENTED if k not in ("duchy", "hundreds", "keepers", "lilypad", "knaves")]
     with pytest.raises(ConfigError) as refused:
         game(2, setup_cards=two_militant)
     text = str(refused.value)
     assert "LR-AA-08-02-01" in text and "marquise, eyrie" in text
-    dealt = game(2).state.draft.cards   # four militant cards: enough, three of them dealt
-    assert len(dealt) == 3 and set(dealt) <= {"marquise", "eyrie", "duchy", "hundreds", "lilypad"}
+    dealt = game(2).state.draft.cards   # six militant cards: enough, three of them dealt
+    assert len(dealt) == 3 and set(dealt) <= {"marquise", "eyrie", "duchy", "hundreds", "keepers", "lilypad"}
     with pytest.raises(ConfigError, match="hirelings"):
         game(2, setup_cards=two_militant, keep_insurgents=True)   # only with hirelings (RT-AS-23)
     assert ADV.shortfall(2, two_militant, (), keep_insurgents=True) is None
-    assert ADV.shortfall(2, ADV.IMPLEMENTED, ()) is None   # four militant cards
+    assert ADV.shortfall(2, ADV.IMPLEMENTED, ()) is None   # five militant cards
     assert ADV.shortfall(2, ["marquise", "eyrie", "alliance"], ())[0] == "err.root.draft_short_two"
     # the deal itself: the insurgent cards leave the pool unless kept
     monkeypatch.setattr(RootOptions, "check_advanced", lambda self, players: None)
@@ -572,7 +573,7 @@ def test_the_draft_uses_no_reach_and_its_pool_is_an_option():
         finish_faction(g)
     assert sorted(g.state.faction) == ["alliance", "eyrie", "vagabond"]
     pool = ["marquise", "eyrie", "alliance", "vagabond", "lizard", "riverfolk", "corvid", "duchy", "hundreds",
-            "lilypad"]  # one Vagabond card
+            "keepers", "lilypad"]  # one Vagabond card
     assert game(3).options["setup_cards"] == game(4).options["setup_cards"] == game(5).options["setup_cards"] == pool
     for seed in range(10):
         assert set(game(3, seed=seed, setup_cards=["eyrie", "marquise", "vagabond2", "alliance"]).state.draft.cards) \
@@ -583,8 +584,8 @@ def test_the_draft_uses_no_reach_and_its_pool_is_an_option():
       "RTA-AS-12")
 def test_only_implemented_factions_are_drafted_and_the_rest_of_appendix_a_is_left_out():
     assert ADV.IMPLEMENTED == ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "riverfolk",
-                               "corvid", "duchy", "hundreds", "lilypad", "knaves")
-    assert set(ADV.NOT_IMPLEMENTED) == {"keepers", "council"}
+                               "corvid", "duchy", "hundreds", "keepers", "lilypad", "knaves")
+    assert set(ADV.NOT_IMPLEMENTED) == {"council"}
     for key in ADV.IMPLEMENTED:
         assert SETUP_CARDS[key].faction in FACTIONS and SETUP_CARDS[key].text is not None
     with pytest.raises(ConfigError):

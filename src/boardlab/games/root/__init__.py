@@ -274,7 +274,17 @@ class Root(Ruleset):
                      "deck": "exiles"}),
                 (2, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "lilypad"]}),
                 (4, {"setup": "advanced", "hirelings": "random", "setup_cards": [
-                    "marquise", "eyrie", "alliance", "vagabond", "corvid", "duchy", "lilypad"]})]
+                    "marquise", "eyrie", "alliance", "vagabond", "corvid", "duchy", "lilypad"]}),
+                # the Keepers in Iron (issue 14): relics face down (values no one sees), 2-5 players, every map,
+                # hirelings; its militant setup card in drafts
+                (2, {"factions": ["keepers", "marquise"]}),
+                (3, {"factions": ["marquise", "eyrie", "keepers"], "map": "winter"}),
+                (4, {"factions": ["keepers", "marquise", "alliance", "vagabond"], "map": "lake", "hirelings": "random"}),
+                (5, {"factions": ["marquise", "eyrie", "alliance", "vagabond", "keepers"], "map": "mountain",
+                     "deck": "exiles"}),
+                (2, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "keepers"]}),
+                (3, {"setup": "advanced", "map": "winter", "setup_cards": [
+                    "marquise", "eyrie", "alliance", "vagabond", "keepers"]})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),

@@ -388,6 +388,8 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
         counted = scoring_pieces(state, task.owner, removed)
         scored = sum(n for k, n in counted if k != "warrior")
         scored += faction(state, scorer).removal_points(state, task.owner, counted, task.in_battle)
+        for fn in extensions(state, "removal_bonus"):
+            scored += fn(state, scorer, task.owner, counted, task.in_battle)
         S.score(state, scorer, scored, ("LR-03-02-01",) + task.rules)
     for fn in extensions(state, "removed"):
         later += fn(state, by, task.owner, task.clearing, removed, task.in_battle) or []

@@ -135,6 +135,9 @@ POINTS: dict[str, str] = {
     "captures": "fn(state, task) -> how many of the warriors the removal `task` (a RemovePieces) is about to remove "
                 "the module takes off the map itself instead, as prisoners (the Knaves' Have at Thee, LR-18-02-06): "
                 "they are neither removed nor returned to the supply; cards.run_remove asks it before removing",
+    "removal_bonus": "fn(state, scorer, owner, pieces, in_battle) -> more points for the seat `scorer` that scores for "
+                     "removing `pieces` of `owner` (the Keepers' relics, LR-15-02-05); cards.run_remove asks it only "
+                     "where a removal scores at all (not a hireling's, nor one's own pieces)",
     "public_hands": "fn(state) -> seats whose hands every player sees (the Riverfolk's Public Hand, LR-11-02-03): "
                     "resampling for bots leaves them as they are (view.resample)",
     "clearing_suits": "fn(state, clearing) -> the suits `clearing` matches now if an effect changes them, else None "

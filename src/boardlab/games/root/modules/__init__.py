@@ -9,6 +9,7 @@
 - `duchy`: the Underground Duchy (LR-12; its board and Burrow drawn by `duchy_board`);
 - `corvid`: the Corvid Conspiracy (LR-13; its board drawn by `corvid_board`);
 - `hundreds`: the Lord of the Hundreds (LR-14; its board drawn by `hundreds_board`);
+- `keepers`: the Keepers in Iron (LR-15; its board drawn by `keepers_board`; not the hireling `vault_keepers`).
 - `lilypad`: the Lilypad Diaspora (LR-16; its board drawn by `lilypad_board`; its frog cards data/card-sets.yaml).
 - `knaves`: the Knaves of the Deepwood and their Captains (LR-18, the Knave Captains appendix LR-AK; its board
   drawn by `knaves_board`).
@@ -33,7 +34,7 @@ from ....core.module import ModuleRegistry
 from ..content import DECK_MODULES, PLAYABLE_HIRELINGS
 
 FACTION_MODULES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "riverfolk", "corvid", "duchy",
-                   "hundreds", "lilypad", "knaves")
+                   "hundreds", "keepers", "lilypad", "knaves")
 MAP_MODULES = ("map_lake", "map_mountain")
 DECK_EFFECTS = tuple(m for ms in DECK_MODULES.values() for m in ms)
 HIRELING_MODULES = ("hirelings",) + PLAYABLE_HIRELINGS
