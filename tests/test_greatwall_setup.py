@@ -332,7 +332,7 @@ def test_autumn_income_general_icons_and_overseer_levels():
     ov["barracks"] = (2, 0, 3)          # the Barracks has no resource: no Autumn income
     fresh(g)
     pick_generals(g, {0: "qi_jiguang", 1: "zhang_juzheng", 2: "di_qing"})
-    # zhang_juzheng's ability (GWA-GENERAL-01): 1 more resource of your choice in Autumn
+    # zhang_juzheng's ability (GWA-GENERAL-01): 2 more of a resource of his choice in Autumn (run 8)
     assert g.decision == "gain_any" and g.to_play == 1
     assert g.legal_action_ids() == ["resource:wood", "resource:stone", "resource:gold", "resource:chi"]
     assert g.state.hordes == [None] * 9                # income comes before the invasion
@@ -341,7 +341,7 @@ def test_autumn_income_general_icons_and_overseer_levels():
     s = g.state
     # base 2/2/2/2 + start bonus + General icons + Overseer level n -> n
     assert s.res[0] == (2 + 1 + 1, 2 + 2 + 2, 2 + 3, 2 + 2 + 4)   # qi_jiguang: start 2 Chi; W 2S
-    assert s.res[1] == (2, 2 + 1, 2 + 1 + 1, 2 + 1 + 1)           # zhang_juzheng: start 1 Chi; S G Chi; +1 Gold
+    assert s.res[1] == (2, 2 + 1, 2 + 1 + 1 + 2, 2 + 1 + 1)       # zhang_juzheng: start 1 Chi 1 Gold; S G Chi; +2 Gold
     assert s.res[2] == (2 + 1, 2 + 1, 2 + 1 + 1, 2)               # di_qing: start G; W S G
     assert honor_gains(g, 0, "GW-AUTUMN-01") == [{"wood": 1, "stone": 2}]
     assert honor_gains(g, 0, "GW-AUTUMN-04") == [{"stone": 2}, {"wood": 1}, {"gold": 3}, {"chi": 4}]
