@@ -134,6 +134,14 @@ POINTS: dict[str, str] = {
                         "Vagabond Hostile (the Riverfolk's mercenaries, LR-11-02-07-03-02); vagabond.py asks it",
     "public_hands": "fn(state) -> seats whose hands every player sees (the Riverfolk's Public Hand, LR-11-02-03): "
                     "resampling for bots leaves them as they are (view.resample)",
+    "defending_ally": "fn(state, battle) -> the owner whose warriors defend beside the defender in that battle, or "
+                      "None (the Twilight Council's Peacekeepers, LR-17-02-05): battle.py counts them for the "
+                      "defender's rolled hits and defencelessness, and they take the defender's hits once the "
+                      "defender's warriors are gone, before its buildings and tokens",
+    "defender_hits": "fn(state, battle, hits) -> tasks that deal the `hits` to the defender instead of its taking "
+                     "them as usual, or None (the Twilight Council's Banish moves warriors, LR-17-06-01-01)",
+    "blocks_crafting": "fn(state, seat, clearing) -> True if the seat cannot activate a crafting piece in "
+                       "`clearing` now (the Twilight Council's Governors, LR-17-02-03); cards.available_suits asks it",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 

@@ -8,7 +8,8 @@
 - `riverfolk`: the Riverfolk Company (LR-11; its board drawn by `riverfolk_board`);
 - `duchy`: the Underground Duchy (LR-12; its board and Burrow drawn by `duchy_board`);
 - `corvid`: the Corvid Conspiracy (LR-13; its board drawn by `corvid_board`);
-- `hundreds`: the Lord of the Hundreds (LR-14; its board drawn by `hundreds_board`).
+- `hundreds`: the Lord of the Hundreds (LR-14; its board drawn by `hundreds_board`);
+- `twilight`: the Twilight Council (LR-17; its board drawn by `twilight_board`).
 
 The card effects of the Exiles and Partisans deck, `deck_exiles` (a plain module, switched on with the
 option `deck: exiles`; data/decks.yaml names each deck's modules).
@@ -30,7 +31,7 @@ from ....core.module import ModuleRegistry
 from ..content import DECK_MODULES, PLAYABLE_HIRELINGS
 
 FACTION_MODULES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "riverfolk", "corvid", "duchy",
-                   "hundreds")
+                   "hundreds", "twilight")
 MAP_MODULES = ("map_lake", "map_mountain")
 DECK_EFFECTS = tuple(m for ms in DECK_MODULES.values() for m in ms)
 HIRELING_MODULES = ("hirelings",) + PLAYABLE_HIRELINGS
