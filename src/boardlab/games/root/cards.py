@@ -140,10 +140,8 @@ def available_suits(state: RootState, pieces: list[int] | tuple[int, ...], pool:
     """The suits of crafting pieces not yet activated this turn (each once per turn, LR-04-01-01). `pool`: the
     pieces' own count of activations, for pieces that are not the seat's crafting pieces (the River Roamers'
     lilypads). `seat`: the crafter, for pieces it may not activate (extension point `blocks_crafting`)."""
-    if seat is not None:
-        blocks = extensions(state, "blocks_crafting")
-        if blocks:
-            pieces = [c for c in pieces if not any(fn(state, seat, c) for fn in blocks)]
+    if seat is not None and extensions(state, "blocks_crafting"):
+        pieces = [c for c in pieces if not crafting_blocked(state, seat, c)]
     counts: dict[str, int] = {}
     suits = state.suits
     for c in pieces:
@@ -156,6 +154,11 @@ def available_suits(state: RootState, pieces: list[int] | tuple[int, ...], pool:
             if n and s in counts:
                 counts[s] -= n
     return B.tally({s: n for s, n in counts.items() if n > 0})
+
+
+def crafting_blocked(state: RootState, seat: int, c: int) -> bool:
+    """Whether the seat may not activate a crafting piece in `c` now (extension point `blocks_crafting`)."""
+    return any(fn(state, seat, c) for fn in extensions(state, "blocks_crafting"))
 
 
 _USED_KEYS: dict[str, tuple[tuple[str, str], ...]] = {}  # pool -> (suit, its key in state.used), built once

@@ -766,8 +766,9 @@ def adjourn_flip(state: RootState, task: TwilightEvening) -> None:
 
 def overseen(state: RootState) -> list[int]:
     """Governing assemblies in a clearing with any enemy building or token (LR-17-06-04)."""
+    owners = B.owners(state)  # ruins belong to no one
     return [c for c in assemblies(state) if governing(state, c) and any(
-        o != NAME and is_enemy(state, o) for o, _ in state.buildings[c] + state.tokens[c])]
+        o in owners and o != NAME and is_enemy(state, o) for o, _ in state.buildings[c] + state.tokens[c])]
 
 
 def oversee_points(state: RootState) -> int:
