@@ -684,3 +684,22 @@ def test_random_games_with_the_council_render_and_click_exactly_the_legal_ids_na
                         parse(render_board(g.view(seat), lang))
                         assert rules.render_text(g.view(seat), lang)
             g.apply(rng.choice(g.legal_action_ids()))
+
+
+@rule("LR-17-02-03", "RTA-TC-12")
+def test_governors_the_corvids_flip_no_plot_and_play_no_trick_at_a_governing_assembly():
+    from boardlab.games.root.modules import corvid as CV
+    g = table(("corvid", NAME))
+    with positions.edit(g) as s:
+        s.mods["corvid"] = CV.CorvidState()
+        for number, kind in ((7, "bomb"), (8, "snare"), (9, "raid")):
+            s.mods["corvid"].supply.remove(kind)
+            s.mods["corvid"].facedown[idx(number)] = kind
+            s.tokens[idx(number)] += (("corvid", "plot"),)
+            s.warriors["corvid"][idx(number)] += 1
+    assembly(g, 7, governing=True)
+    assert CV.flip_sites(g.state) == [idx(8), idx(9)]
+    assert CV.trick_partners(g.state, idx(8)) == [idx(9)] and CV.trick_partners(g.state, idx(7)) == []
+    with positions.edit(g) as s:
+        s.tokens[idx(7)] = (("corvid", "plot"), (NAME, TC.CLOSED))
+    assert CV.flip_sites(g.state) == [idx(7), idx(8), idx(9)]

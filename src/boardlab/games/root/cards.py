@@ -161,6 +161,11 @@ def crafting_blocked(state: RootState, seat: int, c: int) -> bool:
     return any(fn(state, seat, c) for fn in extensions(state, "blocks_crafting"))
 
 
+def handling_blocked(state: RootState, seat: int, c: int) -> bool:
+    """Whether the seat may not take or flip pieces in `c` now (extension point `blocks_handling`)."""
+    return any(fn(state, seat, c) for fn in extensions(state, "blocks_handling"))
+
+
 _USED_KEYS: dict[str, tuple[tuple[str, str], ...]] = {}  # pool -> (suit, its key in state.used), built once
 
 

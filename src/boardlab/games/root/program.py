@@ -142,6 +142,9 @@ POINTS: dict[str, str] = {
                      "them as usual, or None (the Twilight Council's Banish moves warriors, LR-17-06-01-01)",
     "blocks_crafting": "fn(state, seat, clearing) -> True if the seat cannot activate a crafting piece in "
                        "`clearing` now (the Twilight Council's Governors, LR-17-02-03); cards.available_suits asks it",
+    "blocks_handling": "fn(state, seat, clearing) -> True if the seat cannot take or flip pieces in `clearing` now "
+                       "(the Twilight Council's Governors, LR-17-02-03); cards.handling_blocked asks it (the Corvids' "
+                       "flips and tricks)",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 

@@ -822,6 +822,14 @@ def blocks_crafting(state: RootState, s: int, c: int) -> bool:
 MODULE.answer("blocks_crafting", blocks_crafting)
 
 
+def blocks_handling(state: RootState, s: int, c: int) -> bool:
+    """Enemies take or flip no piece at a Governing assembly, but in battle (the Corvids' plots, RTA-TC-12)."""
+    return blocks_crafting(state, s, c) and not battle_at(state, c)
+
+
+MODULE.answer("blocks_handling", blocks_handling)
+
+
 def entreat_options(state: RootState, s: int, phase: str) -> list[str]:
     """LR-17-02-04: an enemy, on its turn, may close any Governing assembly."""
     if state.faction[s] == NAME or not is_enemy(state, state.faction[s]):
