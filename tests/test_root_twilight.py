@@ -495,7 +495,7 @@ def test_the_vagabond_cannot_craft_at_a_governing_assembly():
     assert craft_options(g.state, vb, VB, idx(7)) == ["craft:mouse_root_tea"]
 
 
-@rule("LR-17-02-04")
+@rule("LR-17-02-04", "RTA-TC-13")
 def test_entreat_an_enemy_closes_an_assembly_and_the_council_chooses_its_answer():
     g = table()
     assembly(g, 7, governing=True, warriors=1)

@@ -17,7 +17,7 @@ it does (its own pending decision); an enemy removing an assembly costs a Loyali
 State: `mods["twilight"]`: the Loyalists and the cards revealed this turn. Assemblies on the map are its tokens,
 `assembly` (Closed) or `governing` (Governing); those not on it are on the Assemblies track. Everything of the
 Council's is public but its hand (RTA-TC-02): cards it revealed and took back are known to every player. Choices
-the Law leaves open: RTA-TC-01..12 (docs/root-rulings.md, "Twilight Council"); the board's numbers:
+the Law leaves open: RTA-TC-01..13 (docs/root-rulings.md, "Twilight Council"); the board's numbers:
 data/factions/twilight.yaml.
 """
 from __future__ import annotations
@@ -831,7 +831,7 @@ MODULE.answer("blocks_handling", blocks_handling)
 
 
 def entreat_options(state: RootState, s: int, phase: str) -> list[str]:
-    """LR-17-02-04: an enemy, on its turn, may close any Governing assembly."""
+    """LR-17-02-04: an enemy, on its turn, may close any Governing assembly (RTA-TC-13)."""
     if state.faction[s] == NAME or not is_enemy(state, state.faction[s]):
         return []
     return [f"tc_entreat:{A.clearing_id(c)}" for c in assemblies(state) if governing(state, c)]
@@ -845,7 +845,7 @@ def use_entreat(state: RootState, s: int, action_id: str) -> bool:
         return False
     c = A.clearing_arg(action_id)
     flip(state, c, CLOSED)
-    state.log(("LR-17-02-04",), "ev.twilight.entreat", seat=s, clearing=c)
+    state.log(("LR-17-02-04", "RTA-TC-13"), "ev.twilight.entreat", seat=s, clearing=c)
     T.push(state, TwilightEntreat(seat(state), c))
     return True
 
