@@ -5,7 +5,8 @@
 Figures (see bench/README.md): games/s and decisions/s for 2-5 players with the base factions
 (Marquise + Eyrie for 2, + Alliance for 3, + Vagabond for 4, + a second Vagabond for 5) and for
 2 players on each map, and 4 players with later factions (the Lizard Cult, the Corvid Conspiracy, the Underground Duchy, the Riverfolk Company,
-the Lord of the Hundreds, the Knaves of the Deepwood, the Lilypad Diaspora); legal-move generation and apply per decision kind (µs); Game.clone() (µs);
+the Lord of the Hundreds, the Knaves of the Deepwood, the Lilypad Diaspora,
+the Keepers in Iron, the Twilight Council); legal-move generation and apply per decision kind (µs); Game.clone() (µs);
 ISMCTS iterations/s for the 4-player game. The seeds are fixed (0..N-1); a random legal action is
 chosen with random.Random(seed). The reference: the fastest Python Root engine we know plays about
 87 random 4-player games/s with shortcuts in its rules (docs/bots.md); the ratio is to that figure.
@@ -32,7 +33,8 @@ LATER = [["marquise", "eyrie", "alliance", "lizard"], ["marquise", "eyrie", "liz
          ["marquise", "eyrie", "alliance", "riverfolk"], ["marquise", "eyrie", "alliance", "hundreds"],
          ["marquise", "eyrie", "alliance", "knaves"],
          ["marquise", "eyrie", "alliance", "lilypad"],
-         ["marquise", "eyrie", "alliance", "keepers"]]
+         ["marquise", "eyrie", "alliance", "keepers"],
+         ["marquise", "eyrie", "alliance", "twilight"]]
 # issue 14: within 2x of the base factions' decisions/s
 CONFIGS = [(p, {}) for p in (2, 3, 4, 5)] + [(2, {"map": m}) for m in ("winter", "lake", "mountain")] + [
     (2, {"deck": "exiles"})] + [(4, {"factions": f}) for f in LATER]

@@ -520,7 +520,7 @@ def test_each_player_keeps_three_cards_a_secret_choice_applied_together():
     assert s.hands[first] == [hands[first][0], hands[first][2], hands[first][4]]
     assert s.hands[other] == hands[other][1:4] and s.hands[last] == hands[last][:3]
     assert len(s.deck) == deck_before + 6 and s.draft is None
-    assert g.state.phase == "birdsong" and g.state.active == first
+    assert g.state.turn == 1 and g.state.active == first  # its first turn began (a Marquise's Birdsong asks nothing)
 
 
 @rule("LR-AA-10", "RTA-AS-09")
@@ -573,7 +573,7 @@ def test_the_draft_uses_no_reach_and_its_pool_is_an_option():
         finish_faction(g)
     assert sorted(g.state.faction) == ["alliance", "eyrie", "vagabond"]
     pool = ["marquise", "eyrie", "alliance", "vagabond", "lizard", "riverfolk", "corvid", "duchy", "hundreds",
-            "keepers", "lilypad"]  # one Vagabond card
+            "keepers", "lilypad", "twilight"]  # one Vagabond card
     assert game(3).options["setup_cards"] == game(4).options["setup_cards"] == game(5).options["setup_cards"] == pool
     for seed in range(10):
         assert set(game(3, seed=seed, setup_cards=["eyrie", "marquise", "vagabond2", "alliance"]).state.draft.cards) \
@@ -584,8 +584,8 @@ def test_the_draft_uses_no_reach_and_its_pool_is_an_option():
       "RTA-AS-12")
 def test_only_implemented_factions_are_drafted_and_the_rest_of_appendix_a_is_left_out():
     assert ADV.IMPLEMENTED == ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "riverfolk",
-                               "corvid", "duchy", "hundreds", "keepers", "lilypad", "knaves")
-    assert set(ADV.NOT_IMPLEMENTED) == {"council"}
+                               "corvid", "duchy", "hundreds", "keepers", "lilypad", "twilight", "knaves")
+    assert set(ADV.NOT_IMPLEMENTED) == set()
     for key in ADV.IMPLEMENTED:
         assert SETUP_CARDS[key].faction in FACTIONS and SETUP_CARDS[key].text is not None
     with pytest.raises(ConfigError):

@@ -624,7 +624,7 @@ def test_the_four_cards_are_played_by_their_modules_and_keep_their_factions_out(
     from boardlab.games.root.program import PROGRAM
     assert set(MINE) <= set(PLAYABLE_HIRELINGS)
     assert {k: HIRELINGS[k].replaces for k in MINE} == {SUNWARD: ("duchy",), SPIES: ("corvid",),
-                                                        ROAMERS: ("lilypad",), ADVOCATES: ("council",)}
+                                                        ROAMERS: ("lilypad",), ADVOCATES: ("twilight",)}
     assert all(PROGRAM.module(k).replaces == HIRELINGS[k].replaces for k in MINE)
     assert HIRELINGS[SUNWARD].pieces.tokens == {"foothold": 3} and HIRELINGS[ROAMERS].pieces.tokens == {"lilypad": 5}
 

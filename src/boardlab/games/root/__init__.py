@@ -284,7 +284,16 @@ class Root(Ruleset):
                      "deck": "exiles"}),
                 (2, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "keepers"]}),
                 (3, {"setup": "advanced", "map": "winter", "setup_cards": [
-                    "marquise", "eyrie", "alliance", "vagabond", "keepers"]})]
+                    "marquise", "eyrie", "alliance", "vagabond", "keepers"]}),
+                # the Twilight Council (issue 14): Governors and Peacekeepers against every faction kind, Entreat taken
+                # by every enemy, 2-5 players, every map, hirelings, its setup card in a draft
+                (2, {"factions": ["twilight", "marquise"], "below_reach": True}),
+                (3, {"factions": ["eyrie", "twilight", "alliance"], "map": "winter", "below_reach": True}),
+                (4, {"factions": ["marquise", "twilight", "vagabond", "hundreds"], "map": "lake", "hirelings": "random"}),
+                (5, {"factions": ["marquise", "eyrie", "corvid", "vagabond", "twilight"], "map": "mountain",
+                     "deck": "exiles", "below_reach": True}),
+                (4, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "twilight",
+                                                          "duchy"]})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),

@@ -261,7 +261,10 @@ def _roll(state: RootState, battle: Battle) -> None:
     ally = battle_ally(state, attacker, battle.defender) if extensions(state, "battle_ally") else None
     allies = B.warriors(state, ally, battle.clearing) if ally else 0  # mercenaries (LR-11-02-07-03)
     hits_a = min(high, max_hits(state, attacker, battle.clearing) + allies + hits_bonus(state, battle, attacker))
-    hits_d = min(low, max_hits(state, battle.defender, battle.clearing) + hits_bonus(state, battle, battle.defender))
+    guard = defending_ally(state, battle)  # Peacekeepers (LR-17-02-05)
+    guards = B.warriors(state, guard, battle.clearing) if guard else 0
+    hits_d = min(low, max_hits(state, battle.defender, battle.clearing) + guards + hits_bonus(
+        state, battle, battle.defender))
     state.log(rules, "ev.roll", dice=[a, b], attacker=hits_a, defender=hits_d)
     _to(state, battle._replace(hits_a=hits_a, hits_d=hits_d, rolled_a=hits_a, rolled_d=hits_d), "effects_a")
 
@@ -378,7 +381,8 @@ def _hits(state: RootState, battle: Battle) -> None:
     dealt_a = (0 if battle.ignore_d else battle.rolled_a) + extra_a
     dealt_d = (0 if battle.ignore_a else battle.rolled_d) + extra_d
     rules = ("LR-04-03-05", "LR-04-03-06")
-    if defenceless(state, battle.defender, c):
+    guard = defending_ally(state, battle)
+    if defenceless(state, battle.defender, c) and not (guard and B.warriors(state, guard, c)):
         dealt_a += 1
         rules += ("LR-04-03-05-02",)
     state.log(rules, "ev.hits", attacker=dealt_a, defender=dealt_d, clearing=c)
@@ -387,8 +391,36 @@ def _hits(state: RootState, battle: Battle) -> None:
     _to(state, battle, "ended")
     hireling = battle.defender if battle.defender in state.hired else ""
     by_defender = B.side(state, battle.defender) if hireling else defender_seat(state, battle)
-    T.push(state, take_hits(state, battle.defender, battle.attacker, c, dealt_a, rules, via=battle.by),
+    T.push(state, *defender_hits(state, battle, guard, dealt_a, rules),
            *attacker_hits(state, battle, by_defender, dealt_d, rules, hireling))
+
+
+def defending_ally(state: RootState, battle: Battle) -> str | None:
+    """The owner whose warriors defend beside the defender (extension point `defending_ally`: Peacekeepers)."""
+    for fn in extensions(state, "defending_ally"):
+        guard = fn(state, battle)
+        if guard is not None:
+            return guard
+    return None
+
+
+def defender_hits(state: RootState, battle: Battle, guard: str | None, hits: int, rules: tuple[str, ...]) -> list:
+    """The hits the defending side takes: a module's own way (extension point `defender_hits`: Banish), or the
+    defender's, its warriors first, then its defending ally's warriors, then its buildings and tokens
+    (LR-17-02-05, RTA-TC-05)."""
+    for fn in extensions(state, "defender_hits"):
+        instead = fn(state, battle, hits)
+        if instead is not None:
+            return list(instead)
+    c, d = battle.clearing, battle.defender
+    if not guard or not hits:
+        return [take_hits(state, d, battle.attacker, c, hits, rules, via=battle.by)]
+    first = min(hits, B.warriors(state, d, c))
+    second = min(hits - first, B.warriors(state, guard, c))
+    out = [take_hits(state, d, battle.attacker, c, first, rules, via=battle.by)] if first else []
+    out += [take_hits(state, guard, battle.attacker, c, second, rules + ("LR-17-02-05",), via=battle.by)] if second else []
+    rest = hits - first - second
+    return out + ([take_hits(state, d, battle.attacker, c, rest, rules, via=battle.by)] if rest else [])
 
 
 def attacker_hits(state: RootState, battle: Battle, by_seat: int | None, hits: int, rules: tuple[str, ...],

@@ -139,10 +139,13 @@ def apply_discard(state: RootState, action_id: str) -> None:
 
 # ---- crafting (LR-04-01) ---------------------------------------------------------------------------------------
 
-def available_suits(state: RootState, pieces: list[int] | tuple[int, ...], pool: str = "craft") -> Counter[str]:
+def available_suits(state: RootState, pieces: list[int] | tuple[int, ...], pool: str = "craft",
+                    seat: int | None = None) -> Counter[str]:
     """The suits of crafting pieces not yet activated this turn (each once per turn, LR-04-01-01). `pool`: the
     pieces' own count of activations, for pieces that are not the seat's crafting pieces (the River Roamers'
-    lilypads)."""
+    lilypads). `seat`: the crafter, for pieces it may not activate (extension point `blocks_crafting`)."""
+    if seat is not None and extensions(state, "blocks_crafting"):
+        pieces = [c for c in pieces if not crafting_blocked(state, seat, c)]
     counts: dict[str, int] = {}
     suits = state.suits
     if extensions(state, "clearing_suits"):  # a piece pays its clearing's first suit now (LR-16-02-01-01)
@@ -157,6 +160,16 @@ def available_suits(state: RootState, pieces: list[int] | tuple[int, ...], pool:
             if n and s in counts:
                 counts[s] -= n
     return B.tally({s: n for s, n in counts.items() if n > 0})
+
+
+def crafting_blocked(state: RootState, seat: int, c: int) -> bool:
+    """Whether the seat may not activate a crafting piece in `c` now (extension point `blocks_crafting`)."""
+    return any(fn(state, seat, c) for fn in extensions(state, "blocks_crafting"))
+
+
+def handling_blocked(state: RootState, seat: int, c: int) -> bool:
+    """Whether the seat may not take or flip pieces in `c` now (extension point `blocks_handling`)."""
+    return any(fn(state, seat, c) for fn in extensions(state, "blocks_handling"))
 
 
 _USED_KEYS: dict[str, tuple[tuple[str, str], ...]] = {}  # pool -> (suit, its key in state.used), built once
@@ -224,7 +237,7 @@ def craftable(state: RootState, seat: int, card: str, have: Counter[str], icons:
 
 def craft_options(state: RootState, seat: int, pieces: list[int] | None = None, pool: str = "craft") -> list[str]:
     pieces = faction(state, seat).crafting_pieces(state, seat) if pieces is None else pieces
-    have, icons = available_suits(state, pieces, pool), crafting_icons(state, seat)
+    have, icons = available_suits(state, pieces, pool, seat), crafting_icons(state, seat)
     if not have and not icons:
         return []
     return [A.craft_id(c) for c in dict.fromkeys(state.hands[seat]) if craftable(state, seat, c, have, icons)]
@@ -240,7 +253,7 @@ def run_craft(state: RootState, task: Craft) -> None:
     suit the pieces cannot pay is paid with a module's crafting icon (`use_crafting_icon`); a "?" may be."""
     spec = CARDS[task.card]
     if task.wild < 0:
-        have = available_suits(state, task.pieces, task.pool)
+        have = available_suits(state, task.pieces, task.pool, task.seat)
         for s in spec.cost:
             if s != "any" and have[s] > 0:
                 have[s] -= 1
@@ -263,7 +276,7 @@ def run_craft(state: RootState, task: Craft) -> None:
 def _any_options(state: RootState) -> list[str]:
     """A "?" is paid with a crafting piece of any suit, or with a module's icon (`craft_icon`)."""
     task = T.top(state)
-    out = [f"any:{s}" for s in sorted(available_suits(state, task.pieces, task.pool))]
+    out = [f"any:{s}" for s in sorted(available_suits(state, task.pieces, task.pool, task.seat))]
     return out + (["craft_icon"] if crafting_icons(state, task.seat) else [])
 
 

@@ -151,6 +151,17 @@ POINTS: dict[str, str] = {
     "dominance_win": "fn(state, seat, card) -> True or False if `card` is a dominance card this module decides the "
                      "win of at the start of the seat's Birdsong, else None (Frog Dominance, LR-16-02-02-01); "
                      "scoring.dominance_win asks it before the suit's rule",
+    "defending_ally": "fn(state, battle) -> the owner whose warriors defend beside the defender in that battle, or "
+                      "None (the Twilight Council's Peacekeepers, LR-17-02-05): battle.py counts them for the "
+                      "defender's rolled hits and defencelessness, and they take the defender's hits once the "
+                      "defender's warriors are gone, before its buildings and tokens",
+    "defender_hits": "fn(state, battle, hits) -> tasks that deal the `hits` to the defender instead of its taking "
+                     "them as usual, or None (the Twilight Council's Banish moves warriors, LR-17-06-01-01)",
+    "blocks_crafting": "fn(state, seat, clearing) -> True if the seat cannot activate a crafting piece in "
+                       "`clearing` now (the Twilight Council's Governors, LR-17-02-03); cards.available_suits asks it",
+    "blocks_handling": "fn(state, seat, clearing) -> True if the seat cannot take or flip pieces in `clearing` now "
+                       "(the Twilight Council's Governors, LR-17-02-03); cards.handling_blocked asks it (the Corvids' "
+                       "flips and tricks)",
 }
 PROGRAM = Program(BASE, points=POINTS)  # the package attaches the registry of its factions
 

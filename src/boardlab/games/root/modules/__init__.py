@@ -13,6 +13,7 @@
 - `lilypad`: the Lilypad Diaspora (LR-16; its board drawn by `lilypad_board`; its frog cards data/card-sets.yaml).
 - `knaves`: the Knaves of the Deepwood and their Captains (LR-18, the Knave Captains appendix LR-AK; its board
   drawn by `knaves_board`).
+- `twilight`: the Twilight Council (LR-17; its board drawn by `twilight_board`).
 
 The card effects of the Exiles and Partisans deck, `deck_exiles` (a plain module, switched on with the
 option `deck: exiles`; data/decks.yaml names each deck's modules).
@@ -34,7 +35,7 @@ from ....core.module import ModuleRegistry
 from ..content import DECK_MODULES, PLAYABLE_HIRELINGS
 
 FACTION_MODULES = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "lizard", "riverfolk", "corvid", "duchy",
-                   "hundreds", "keepers", "lilypad", "knaves")
+                   "hundreds", "keepers", "lilypad", "twilight", "knaves")
 MAP_MODULES = ("map_lake", "map_mountain")
 DECK_EFFECTS = tuple(m for ms in DECK_MODULES.values() for m in ms)
 HIRELING_MODULES = ("hirelings",) + PLAYABLE_HIRELINGS

@@ -236,7 +236,9 @@ MODULE.crafting_pieces = crafting_pieces
 
 def flip_sites(state: RootState) -> list[int]:
     """LR-13-04-02: face-down plots in clearings with Corvid warriors."""
-    return [c for c in sorted(C(state).facedown) if B.warriors(state, NAME, c) > 0]
+    me = state.seat_of(NAME)  # not where the seat may not flip pieces (Governors, LR-17-02-03)
+    return [c for c in sorted(C(state).facedown) if B.warriors(state, NAME, c) > 0
+            and not (me is not None and K.handling_blocked(state, me, c))]
 
 
 def recruit_cards(state: RootState, me: int) -> list[str]:
@@ -442,7 +444,11 @@ def plot_sites(state: RootState) -> list[int]:
 def trick_partners(state: RootState, c: int) -> list[int]:
     """LR-13-05-04: the other plots of the same facing."""
     down = plot_in(state, c) == FACEDOWN
-    return [d for d in plot_clearings(state) if d != c and (plot_in(state, d) == FACEDOWN) == down]
+    me = state.seat_of(NAME)  # plots are taken up and put down: not where Governors forbid it (LR-17-02-03)
+    if me is not None and K.handling_blocked(state, me, c):
+        return []
+    return [d for d in plot_clearings(state) if d != c and (plot_in(state, d) == FACEDOWN) == down
+            and not (me is not None and K.handling_blocked(state, me, d))]
 
 
 def action_options(state: RootState) -> list[str]:

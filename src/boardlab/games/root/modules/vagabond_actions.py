@@ -432,7 +432,7 @@ def repair_one(state: RootState, task: VRepair, item: str) -> None:
 def craft_options(state: RootState, seat: int, name: str, c: int) -> list[str]:
     """One hammer per crafting icon; every icon must match his clearing (LR-09-05-08)."""
     hammers = ready(V(state, name), "hammer")
-    if hammers <= 0:
+    if hammers <= 0 or K.crafting_blocked(state, seat, c):  # his pawn is his crafting piece (LR-17-02-03)
         return []
     have = B.tally({state.suits[c]: hammers})
     return [A.craft_id(card) for card in dict.fromkeys(state.hands[seat]) if K.craftable(state, seat, card, have)]
