@@ -18,10 +18,12 @@ on small seed counts) see an honest game tree.
 
 Information. Observation and information-state strings and tensors are built only from the seat's
 view (`Game.seat_view(seat)`): the strings are that view as canonical JSON with the seat to play and
-the decision; the tensors are the game's encoding (`adapters/encodings/`, the same as PettingZoo's
+the decision, and the information-state string adds the seat's own actions so far (a view does
+not always show a choice half made: Root's "move from" before its "to"); the tensors are the game's
+encoding (`adapters/encodings/`, the same as PettingZoo's
 and Gymnasium's). The view is what boardlab gives a seat to remember (the board, its own cards, the
-cards it knows, the scores): the information state is that view, not the sequence of past
-observations.
+cards it knows, the scores): the information state is that view and the seat's own actions, not the
+sequence of past observations.
 
 `resample_from_infostate(player, sampler)` is `Game.determinise(player, stream)`: the hidden
 information redrawn consistently with the seat's view (items the seat knows kept), the random stream
@@ -212,6 +214,7 @@ class BoardlabObserver:
     the canonical JSON of the view as the string (see the module's docstring)."""
 
     def __init__(self, spec: Spec, iig_obs_type: Any = None):
+        self.perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         self.encoding = spec.encoding
         self.tensor = np.zeros(self.encoding.size, np.float32)
         self.dict = {"observation": self.tensor}
@@ -225,7 +228,10 @@ class BoardlabObserver:
     def string_from(self, state: BoardlabState, player: int) -> str:
         if state.game is None:
             return f"seat {player}: before the deal"
-        return f"seat {player}: " + _canonical(state.game.seat_view(player), state.game)
+        text = f"seat {player}: " + _canonical(state.game.seat_view(player), state.game)
+        if self.perfect_recall:  # the information state: the view and the seat's own actions
+            text += " mine:" + ",".join(str(pa.action) for pa in state.full_history() if pa.player == player)
+        return text
 
 
 def _canonical(view: dict, game: Game) -> str:
