@@ -132,10 +132,11 @@ class Held:
     """The boardlab game inside a state: OpenSpiel clones a Python state by deep-copying its
     attributes, and this copies the game with `Game.clone` (fast, exact)."""
 
-    __slots__ = ("game",)
+    __slots__ = ("game", "encoded")
 
     def __init__(self, game: Game | None):
         self.game = game
+        self.encoded: dict[int, np.ndarray] = {}  # seat -> its encoding of this position
 
     def __deepcopy__(self, memo: dict) -> "Held":
         return Held(None if self.game is None else self.game.clone())
@@ -176,6 +177,7 @@ class BoardlabState(pyspiel.State):
         return sorted(encode(a) for a in game.legal_action_ids())
 
     def _apply_action(self, action: int) -> None:
+        self._held.encoded = {}
         if self.game is None:
             self._held.game = new_game(self._spec.name, self._spec.players, int(action), self._spec.options)
         else:
@@ -223,7 +225,10 @@ class BoardlabObserver:
         if state.game is None:
             self.tensor.fill(0.0)
             return
-        self.tensor[:] = self.encoding.encode(state.game, player)
+        encoded = state._held.encoded.get(player)
+        if encoded is None:  # OpenSpiel may ask twice for one position (its tensor, then its dict)
+            encoded = state._held.encoded[player] = self.encoding.encode(state.game, player)
+        self.tensor[:] = encoded
 
     def string_from(self, state: BoardlabState, player: int) -> str:
         if state.game is None:
