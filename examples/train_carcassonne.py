@@ -114,11 +114,19 @@ def plot(points: list[dict], path: Path) -> None:
     plt.close(fig)
 
 
+def save(args: argparse.Namespace, points: list[dict], steps: int, seconds: float) -> None:
+    result = {"game": "carcassonne", "players": 2, "opponent": "random", "algorithm": "sb3-contrib MaskablePPO",
+              "steps": steps, "eval_games": args.eval_games, "seed": args.seed, "seconds": round(seconds, 1),
+              "deterministic": False, "points": points}
+    (args.out / "carcassonne_win_rate.json").write_text(json.dumps(result, indent=1) + "\n")
+    plot(points, args.out / "carcassonne_win_rate.png")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--steps", type=int, default=16_384, help="training steps in all (default 16384)")
-    parser.add_argument("--eval-every", type=int, default=4_096, help="steps between evaluations")
-    parser.add_argument("--eval-games", type=int, default=40, help="games per evaluation")
+    parser.add_argument("--steps", type=int, default=8_192, help="training steps in all (default 8192)")
+    parser.add_argument("--eval-every", type=int, default=2_048, help="steps between evaluations")
+    parser.add_argument("--eval-games", type=int, default=30, help="games per evaluation")
     parser.add_argument("--seed", type=int, default=0, help="the learner's seed (torch, sampling)")
     parser.add_argument("--out", type=Path, default=Path("docs/figures"), help="where the PNG and JSON go")
     args = parser.parse_args(argv)
@@ -132,6 +140,7 @@ def main(argv: list[str] | None = None) -> int:
                         learning_rate=3e-4, gamma=1.0, ent_coef=0.0, seed=args.seed, verbose=0,
                         policy_kwargs={"net_arch": [64, 64]}, device="cpu")
     started = time.perf_counter()
+    args.out.mkdir(parents=True, exist_ok=True)
     points = [{"steps": 0, "win_rate": win_rate(model, args.eval_games), "games": args.eval_games}]
     print(f"steps {0:>7}: win rate {points[-1]['win_rate']:.3f}", flush=True)
     done = 0
@@ -141,14 +150,8 @@ def main(argv: list[str] | None = None) -> int:
         done = model.num_timesteps
         points.append({"steps": done, "win_rate": win_rate(model, args.eval_games), "games": args.eval_games})
         print(f"steps {done:>7}: win rate {points[-1]['win_rate']:.3f}", flush=True)
-    seconds = time.perf_counter() - started
-    args.out.mkdir(parents=True, exist_ok=True)
-    result = {"game": "carcassonne", "players": 2, "opponent": "random", "algorithm": "sb3-contrib MaskablePPO",
-              "steps": done, "eval_games": args.eval_games, "seed": args.seed, "seconds": round(seconds, 1),
-              "deterministic": False, "points": points}
-    (args.out / "carcassonne_win_rate.json").write_text(json.dumps(result, indent=1) + "\n")
-    plot(points, args.out / "carcassonne_win_rate.png")
-    print(f"wrote {args.out / 'carcassonne_win_rate.png'} ({seconds:.0f} s)")
+        save(args, points, done, time.perf_counter() - started)  # after every evaluation: a partial run keeps its figures
+    print(f"wrote {args.out / 'carcassonne_win_rate.png'} ({time.perf_counter() - started:.0f} s)")
     return 0
 
 
