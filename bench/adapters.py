@@ -6,7 +6,9 @@ second, per game (2 players, default options).
 engine: game i (seed i) played through the public API, a uniformly random legal id each decision
 (`random.Random(i)`). pettingzoo: the same games through `adapters.pettingzoo` (`env.last()`:
 the observation encoding and the action mask, then `env.step`), a uniformly random legal index from
-the mask. cost: engine rate / environment rate (the adapter's budget is 2x). One process, pinned to
+the mask. openspiel: the same games through `adapters.openspiel` (`python_boardlab_<game>`, the chance
+node dealt seed i), each step the current player's `observation_tensor` and `legal_actions`, then
+`apply_action` of a random one. cost: engine rate / environment rate (the adapter's budget is 2x). One process, pinned to
 one core where the OS allows it, after one warm-up game.
 """
 from __future__ import annotations
@@ -57,6 +59,31 @@ def pettingzoo_rate(name: str, seeds: range) -> float:
     return steps / (time.perf_counter() - start)
 
 
+def openspiel_rate(name: str, seeds: range) -> float:
+    import pyspiel
+    import boardlab.adapters.openspiel  # noqa: F401  (registers the games)
+    game = pyspiel.load_game(f"python_boardlab_{name}", {"players": 2})
+    steps, start = 0, time.perf_counter()
+    for seed in seeds:
+        state, pick = game.new_initial_state(), random.Random(seed)
+        state.apply_action(seed)
+        while not state.is_terminal():
+            player = state.current_player()
+            state.observation_tensor(player)
+            legal = state.legal_actions(player)
+            state.apply_action(legal[pick.randrange(len(legal))])
+            steps += 1
+    return steps / (time.perf_counter() - start)
+
+
+def has_openspiel() -> bool:
+    try:
+        import pyspiel  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
 def pin_one_core() -> str:
     if not hasattr(os, "sched_setaffinity"):
         return "not pinned"
@@ -72,8 +99,13 @@ def measure(games: int) -> list[dict]:
         pettingzoo_rate(name, range(1000, 1001))  # warm-up: caches, encodings, imports
         engine = engine_rate(name, range(games))
         env = pettingzoo_rate(name, range(games))
-        rows.append({"game": name, "games": games, "engine_decisions_per_s": round(engine, 1),
-                     "pettingzoo_steps_per_s": round(env, 1), "cost": round(engine / env, 2)})
+        row = {"game": name, "games": games, "engine_decisions_per_s": round(engine, 1),
+               "pettingzoo_steps_per_s": round(env, 1), "cost": round(engine / env, 2)}
+        if has_openspiel():
+            openspiel_rate(name, range(1000, 1001))
+            spiel = openspiel_rate(name, range(games))
+            row.update(openspiel_steps_per_s=round(spiel, 1), openspiel_cost=round(engine / spiel, 2))
+        rows.append(row)
     return rows
 
 
@@ -90,11 +122,14 @@ def main(argv: list[str] | None = None) -> int:
     from rich.console import Console
     from rich.table import Table
     table = Table(title=f"adapters: environment steps/s vs engine decisions/s ({where})")
-    for column in ("game", "games", "engine decisions/s", "pettingzoo steps/s", "cost (engine/env)"):
+    for column in ("game", "games", "engine decisions/s", "pettingzoo steps/s", "cost (engine/env)",
+                   "openspiel steps/s", "cost (engine/openspiel)"):
         table.add_column(column, justify="right")
     for r in rows:
+        spiel = ((f"{r['openspiel_steps_per_s']:,.0f}", f"{r['openspiel_cost']:.2f}x") if "openspiel_cost" in r
+                 else ("not installed", "-"))
         table.add_row(r["game"], str(r["games"]), f"{r['engine_decisions_per_s']:,.0f}",
-                      f"{r['pettingzoo_steps_per_s']:,.0f}", f"{r['cost']:.2f}x")
+                      f"{r['pettingzoo_steps_per_s']:,.0f}", f"{r['cost']:.2f}x", *spiel)
     Console().print(table)
     return 0
 

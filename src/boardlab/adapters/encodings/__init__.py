@@ -86,7 +86,8 @@ class Encoding:
     def encode(self, game: Any, seat: int) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.float32)
         self._header(game, seat, out)
-        self.encode_part(game.seat_view(seat), seat, out[3 * self.players + 1:])
+        # shared: the view may share containers with the state (cheaper), read here and never changed
+        self.encode_part(game.seat_view(seat, shared=True), seat, out[3 * self.players + 1:])
         np.clip(out, -LIMIT, LIMIT, out=out)
         return out
 
