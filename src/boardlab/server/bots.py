@@ -24,6 +24,7 @@ from sqlalchemy.exc import SQLAlchemyError
 from ..agents import BUDGETED, choose, make_agent, parse_spec
 from ..core import rng
 from ..core.errors import ConfigError
+from ..core.game import load
 from .errors import ApiError
 
 log = logging.getLogger("boardlab.server.bots")
@@ -51,9 +52,10 @@ def decide(spec: str, game, seat: int, budget: float | None = None) -> str:
     return choose(agent, game, seat)
 
 
-def decide_in_worker(spec: str, game, seat: int, budget: float | None) -> tuple[str, int]:
-    """`decide` in a worker process: the action, and the process that chose it."""
-    return decide(spec, game, seat, budget), os.getpid()
+def decide_in_worker(spec: str, saved: dict, seat: int, budget: float | None) -> tuple[str, int]:
+    """`decide` in a worker process, on the game restored from its save (plain data: a Game object may hold
+    the rules' unpicklable caches): the action, and the process that chose it."""
+    return decide(spec, load(saved, trust_snapshot=True), seat, budget), os.getpid()
 
 
 class BotRunner:
@@ -125,8 +127,9 @@ class BotRunner:
 
     async def _think(self, spec: str, game, seat: int) -> str:
         if self.processes and _searches(spec):
+            saved = await anyio.to_thread.run_sync(game.save, True)
             action, pid = await asyncio.get_running_loop().run_in_executor(
-                self.pool, decide_in_worker, spec, game, seat, self.budget)
+                self.pool, decide_in_worker, spec, saved, seat, self.budget)
             self.worker_pids.add(pid)
             return str(action)
         return await anyio.to_thread.run_sync(decide, spec, game, seat, self.budget, abandon_on_cancel=True,

@@ -6,7 +6,7 @@ a thread, and hands another process's notices to `Tables.heard` (its copy of the
 its websockets get the new views, and the bot is kicked if this process runs the bots).
 
 The bots run in one process at a time: the one holding the PostgreSQL advisory lock `BOTS_LOCK`
-(on the same connection). When that process dies its session ends and the lock is free; another
+(on a second connection of the relay's). When that process dies its session ends and the lock is free; another
 process takes it within a second or two and resumes every game that waits on a bot. A process
 that loses its connection stops running bots until it holds the lock again (a bot move it commits
 meanwhile is checked by revision like any other write).
@@ -64,12 +64,11 @@ class Relay:
         import psycopg
 
         while not self.stopping.is_set():
-            try:
-                with psycopg.connect(self.conninfo, autocommit=True) as conn:
-                    # a handler sees every notice, those that come in while a query runs too
-                    conn.add_notify_handler(self._notice)
-                    conn.execute(f"LISTEN {CHANNEL}")
-                    self._serve(conn)
+            try:  # two connections: one only listens (notifies() alone is reliable), one holds the lock
+                with psycopg.connect(self.conninfo, autocommit=True) as listener, \
+                        psycopg.connect(self.conninfo, autocommit=True) as locker:
+                    listener.execute(f"LISTEN {CHANNEL}")
+                    self._serve(listener, locker)
             except psycopg.Error as exc:
                 log.warning("relay connection lost (%s); retrying", exc)
             if self.leading:
@@ -77,18 +76,18 @@ class Relay:
                 self._call(self.lead, False)
             self.stopping.wait(1.0)
 
-    def _serve(self, conn) -> None:
+    def _serve(self, listener, locker) -> None:
         while not self.stopping.is_set():
-            if not self.leading and conn.execute("SELECT pg_try_advisory_lock(%s)", (BOTS_LOCK,)).fetchone()[0]:
-                self.leading = True
-                self._call(self.lead, True)
-            for _ in conn.notifies(timeout=POLL):
-                pass  # reading the connection runs the handler
-
-    def _notice(self, notice) -> None:
-        game_id, revision, origin = parse(notice.payload)
-        if game_id and origin != self.origin:
-            self._call(self.heard, game_id, revision)
+            if not self.leading:
+                if locker.execute("SELECT pg_try_advisory_lock(%s)", (BOTS_LOCK,)).fetchone()[0]:
+                    self.leading = True
+                    self._call(self.lead, True)
+            else:
+                locker.execute("SELECT 1")  # the lock lives with this session: notice at once if it ends
+            for notice in listener.notifies(timeout=POLL):
+                game_id, revision, origin = parse(notice.payload)
+                if game_id and origin != self.origin:
+                    self._call(self.heard, game_id, revision)
 
 
 def parse(payload: str) -> tuple[str, int, str]:
