@@ -47,8 +47,8 @@ def free_port() -> int:
 
 def start_server(folder: Path, db: str | None = None) -> tuple[subprocess.Popen, str]:
     port = free_port()
-    cmd = [sys.executable, "-m", "boardlab", "serve", "--port", str(port), "--db",
-           db or f"sqlite:///{folder / 'bench.sqlite'}"]
+    cmd = [sys.executable, "-m", "boardlab", "serve", "--port", str(port), "--create-limit", "1000/60", "--db",
+           db or f"sqlite:///{folder / 'bench.sqlite'}"]  # all games come from one address here
     proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=open(folder / "server.log", "w"))
     base = f"http://127.0.0.1:{port}"
     deadline = time.monotonic() + 60

@@ -86,6 +86,9 @@ def test_serve_refuses_bad_arguments_in_one_line(tmp_path):
         ["--db", "nosuchdb://x"],
         ["--db", f"sqlite:///{tmp_path}/no/such/folder/x.sqlite"],
         ["--lang", "fr"],
+        ["--create-limit", "0/60"],
+        ["--create-limit", "20/inf"],
+        ["--create-limit", "many"],
     ]
     for args in cases:
         done = subprocess.run([sys.executable, "-m", "boardlab", "serve", "--port", str(port), *args],

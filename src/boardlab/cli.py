@@ -823,6 +823,7 @@ def serve_cmd(
     host: str = typer.Option("127.0.0.1", "--host", help=_h("host")),
     port: int = typer.Option(8000, "--port", help=_h("port")),
     db: str = typer.Option(DEFAULT_DB, "--db", envvar="BOARDLAB_DB", help=_h("db")),
+    create_limit: str = typer.Option("20/60", "--create-limit", help=_h("create_limit")),
     lang: str = _lang_option(),
 ) -> None:
     with _guard(lang):
@@ -830,6 +831,7 @@ def serve_cmd(
         out = _Out(lang)
         if not 0 < port < 65536:
             raise _Fail(out.t("cli.serve.bad_port", port=port))
+        limit = _create_limit(create_limit, out)
         try:
             import uvicorn
             from sqlalchemy.exc import ArgumentError, SQLAlchemyError
@@ -850,11 +852,23 @@ def serve_cmd(
             raise _Fail(out.t("cli.serve.db", db=shown, reason=" ".join(str(reason).split()))) from None
         sock = _listen(host, port, out)
         out.print(out.t("cli.serve.start", host=host, port=sock.getsockname()[1], db=shown))
-        config = uvicorn.Config(create_app(store=store, bot_processes=True), log_level="info", ws="websockets-sansio", lifespan="on",
+        config = uvicorn.Config(create_app(store=store, bot_processes=True, create_limit=limit), log_level="info", ws="websockets-sansio", lifespan="on",
                                 ws_max_size=MAX_BODY)
         hide_tokens_in_logs()  # after uvicorn set up its loggers: seat tokens travel in ?token=
         log_to_stderr()
         uvicorn.Server(config).run(sockets=[sock])
+
+
+def _create_limit(text: str, out: _Out) -> tuple[int, float]:
+    """--create-limit GAMES/SECONDS: new games a client address may create in any SECONDS."""
+    games, _, seconds = text.partition("/")
+    try:
+        limit = (int(games), float(seconds))
+    except ValueError:
+        raise _Fail(out.t("cli.serve.bad_limit", limit=text[:40])) from None
+    if limit[0] < 1 or not 0 < limit[1] < float("inf"):
+        raise _Fail(out.t("cli.serve.bad_limit", limit=text[:40]))
+    return limit
 
 
 def _listen(host: str, port: int, out: _Out):
