@@ -411,8 +411,9 @@ def test_searching_bots_think_in_worker_processes_when_the_server_has_a_pool(db_
     interpreter that serves the requests; other bots still think on threads."""
     import os
 
-    boardlab.new_game("carcassonne", 2, seed=5).action_space  # the rules' action vocabulary (lambdas) built:
-    # a Game object then no longer pickles, so the bot's game must travel as its save
+    # the rules' action vocabulary (lambdas) built: a Game object then no longer pickles, so the bot's game must
+    # travel as its save
+    assert boardlab.new_game("carcassonne", 2, seed=5).action_space is not None
     with TestClient(create_app(db_url, bot_processes=True)) as c:
         tables = c.app.state.tables
         r = create(c, seats=(bot("ismcts:iterations=30"), bot("random")), seed=5)
