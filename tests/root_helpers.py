@@ -133,3 +133,14 @@ def past_crafting(g):
     if g.decision in ("marquise_craft", "eyrie_craft"):
         g.apply("done")
     return g
+
+
+def play_out(g, agent: str = "random", seed: int | None = None):
+    """Play `g` to its end through `agents.choose`: one `agent` a seat seeded by its seat, or, given `seed`, one
+    `agent` so seeded for every seat. Returns the game."""
+    from boardlab.agents import choose, make_agent
+    bots = [make_agent(agent, seed=s) for s in range(g.state.players)] if seed is None else None
+    shared = make_agent(agent, seed=seed) if seed is not None else None
+    while not g.is_over:
+        g.apply(choose(shared if bots is None else bots[g.to_play], g))
+    return g

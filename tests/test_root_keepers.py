@@ -8,10 +8,9 @@ Marquise in seat 0 and the Keepers in seat 1.
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, hand, idx, new, play, put, rules_logged, set_up, start, warriors
+from root_helpers import clear, hand, idx, new, play, play_out, put, rules_logged, set_up, start, warriors
 
 import boardlab
-from boardlab.agents import choose, make_agent
 from boardlab.core import positions
 from boardlab.core.registry import ruleset
 from boardlab.core.rng import Stream
@@ -581,9 +580,7 @@ def test_random_and_greedy_games_with_the_keepers_end(players, factions, options
     for agent in ("random", "greedy"):
         g = boardlab.new_game("root", players, seed=4, options={"factions": factions, "below_reach": True,
                                                                 "turn_limit": 40, **options})
-        bots = [make_agent(agent, seed=s) for s in range(players)]
-        while not g.is_over:
-            g.apply(choose(bots[g.to_play], g))
+        play_out(g, agent)
         assert g.is_over
 
 
@@ -592,9 +589,7 @@ def test_random_drafts_with_the_keepers_end():
         g = boardlab.new_game("root", 4, seed=seed, options={
             "setup": "advanced", "turn_limit": 30, "hirelings": "random",
             "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "corvid", "keepers"]})
-        bot = make_agent("random", seed=seed)
-        while not g.is_over:
-            g.apply(choose(bot, g))
+        play_out(g, "random", seed=seed)
 
 
 def test_the_board_on_the_terminal_and_web_tables_in_every_language():

@@ -8,7 +8,7 @@ Positions use the Autumn map (suits: fox 1, 6, 8, 12; rabbit 3, 4, 5, 10; mouse 
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, events, hand, idx, new, play, put, rules_logged, set_up, start, warriors
+from root_helpers import clear, events, hand, idx, new, play, play_out, put, rules_logged, set_up, start, warriors
 
 from boardlab.core import positions
 from boardlab.core.flow import GAME_OVER
@@ -598,13 +598,10 @@ def test_bots_value_enclaves():
 ])
 def test_random_and_greedy_games_with_the_diaspora_end(players, factions, options):
     import boardlab
-    from boardlab.agents import choose, make_agent
     for agent in ("random", "greedy"):
         g = boardlab.new_game("root", players, seed=4, options={"factions": factions, "below_reach": True,
                                                                 "turn_limit": 40, **options})
-        bots = [make_agent(agent, seed=s) for s in range(players)]
-        while not g.is_over:
-            g.apply(choose(bots[g.to_play], g))
+        play_out(g, agent)
         assert g.is_over
 
 

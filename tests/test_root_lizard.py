@@ -7,11 +7,10 @@ to 4, 7, 9, 10 and 11, 1 to 5, 9 and 10) with the Marquise (and the Eyrie where 
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, events, hand, idx, new, play, put, rules_logged, set_up, start, warriors
+from root_helpers import clear, events, hand, idx, new, play, play_out, put, rules_logged, set_up, start, warriors
 from test_root_render import board as svg_of, clickables, legal_of, parse
 
 import boardlab
-from boardlab.agents import choose, make_agent
 from boardlab.core import positions
 from boardlab.core.errors import ConfigError
 from boardlab.core.registry import ruleset
@@ -624,9 +623,7 @@ def test_random_and_greedy_games_with_the_cult_end(players, factions, options):
     for agent in ("random", "greedy"):
         g = boardlab.new_game("root", players, seed=4, options={"factions": factions, "below_reach": True,
                                                                 "turn_limit": 40, **options})
-        bots = [make_agent(agent, seed=s) for s in range(players)]
-        while not g.is_over:
-            g.apply(choose(bots[g.to_play], g))
+        play_out(g, agent)
         assert g.is_over
 
 
