@@ -539,6 +539,22 @@ def faction_board(ctx: Ctx, seat: int, faction: str, x: float, y: float, width: 
     return generic_board(ctx, part, x, y, width)
 
 
+SHAPE_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)  # a view part of another shape
+
+
+def faction_picture(ctx: Ctx, name: str, board: Callable[..., tuple[str, float]], x: float, y: float,
+                    width: float) -> tuple[str, float]:
+    """A faction module's board picture: `board(ctx, part, x, y, width)` from the faction's part of the view, the
+    generic board when that part has another shape (an older save), nothing when the faction is not in the view."""
+    part = TX.faction_part(ctx.view, name)
+    if part is None:
+        return "", 0
+    try:
+        return board(ctx, part, x, y, width)
+    except SHAPE_ERRORS:
+        return generic_board(ctx, part, x, y, width)
+
+
 def generic_board(ctx: Ctx, part: dict, x: float, y: float, width: float) -> tuple[str, float]:
     """Any faction's view part as a readable list, a field a line."""
     out = ['<g data-board="generic">']

@@ -14,7 +14,7 @@ from .. import render as RD
 from .. import text as TX
 
 NAME = "hundreds"
-SHAPE_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+SHAPE_ERRORS = RD.SHAPE_ERRORS
 TRACKS = ("command", "prowess")
 SPACES = 4
 
@@ -58,13 +58,7 @@ CELL, GAP = 30, 6
 
 
 def picture(ctx: Any, x: float, y: float, width: float) -> tuple[str, float]:
-    part = TX.faction_part(ctx.view, NAME)
-    if part is None:
-        return "", 0
-    try:
-        return board(ctx, part, x, y, width)
-    except SHAPE_ERRORS:
-        return RD.generic_board(ctx, part, x, y, width)
+    return RD.faction_picture(ctx, NAME, board, x, y, width)
 
 
 def board(ctx: Any, part: dict, x: float, y: float, width: float) -> tuple[str, float]:

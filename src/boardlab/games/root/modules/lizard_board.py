@@ -15,7 +15,7 @@ from .. import render as RD
 from .. import text as TX
 
 NAME = "lizard"
-SHAPE_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+SHAPE_ERRORS = RD.SHAPE_ERRORS
 
 
 def sheet() -> dict:
@@ -91,13 +91,7 @@ CELL, GAP, ROW = 34, 6, 44
 
 
 def picture(ctx: Any, x: float, y: float, width: float) -> tuple[str, float]:
-    part = TX.faction_part(ctx.view, NAME)
-    if part is None:
-        return "", 0
-    try:
-        return board(ctx, part, x, y, width)
-    except SHAPE_ERRORS:
-        return RD.generic_board(ctx, part, x, y, width)
+    return RD.faction_picture(ctx, NAME, board, x, y, width)
 
 
 def board(ctx: Any, part: dict, x: float, y: float, width: float) -> tuple[str, float]:

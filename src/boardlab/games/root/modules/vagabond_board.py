@@ -23,7 +23,7 @@ from ..content import CHARACTERS, ITEMS, QUESTS, SUIT_NAMES
 from ..view import forms
 from .vagabond_core import NAMES
 
-SHAPE_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)
+SHAPE_ERRORS = RD.SHAPE_ERRORS
 QUEST = {q.key: q for q in QUESTS}
 QUEST_SUITS = tuple(s for s in SUIT_NAMES if any(q.suit == s for q in QUESTS))
 UP, DOWN = "up", "down"
