@@ -32,10 +32,10 @@ STARTING_ITEMS = {"thief": ("boot", "sack"), "tinker": ("sack", "hammer"), "rang
 
 # ---- positions ---------------------------------------------------------------------------------------------------------
 
-def table(captains=("thief", "ranger", "vagrant"), factions=("marquise", "knaves"), seed=3):
+def table(captains=("thief", "ranger", "vagrant"), factions=("marquise", "knaves"), seed=3, **options):
     """An empty Autumn map after setup (the keep gone), hands and the discard pile empty; the Knaves with these
     Captain cards face up, their Captains off the map, their Stash full and face up."""
-    g = set_up(new(factions, seed=seed))
+    g = set_up(new(factions, seed=seed, **options))
     clear(g)
     with positions.edit(g) as s:
         if "marquise" in s.faction:
@@ -367,6 +367,35 @@ def test_captains_are_hit_only_once_no_skunk_is_left_and_leave_the_map(monkeypat
     assert kn(g).at == {"thief": idx(4)} and warriors(g, NAME, 4) == 1
     assert g.state.supply[NAME] == 10   # the Skunk back; no Captain in the supply
     assert "ev.knaves.captain_removed" in keys(g)
+
+
+@rule("LR-18-02-05", "LR-AG-24", "RTA-KN-05")
+def test_a_captain_removed_never_goes_on_coffin_makers_only_the_skunk_does(monkeypatch):
+    """Captains cannot be replaced (LR-18-02-05): a removed Captain leaves the map, not for the supply, so Coffin
+    Makers (which holds removed warriors instead of their supply) takes the Skunk hit and no second Skunk."""
+    g = table(factions=("marquise", "knaves"), deck="exiles")
+    coffin = next(c for c in g.state.deck if c.endswith("coffin_makers"))
+    with positions.edit(g) as s:
+        s.deck.remove(coffin)
+        s.play_area[cat(g)] = s.play_area[cat(g)] + (coffin,)
+    captain(g, "thief", 4, acting=False)
+    captain(g, "ranger", 4, acting=False)
+    skunks(g, 4, 1)
+    put(g, "marquise", 4, 3)
+    supply = g.state.supply[NAME]
+    dice(monkeypatch, 2, 0)
+    start(g, cat(g), "daylight.start")
+    if g.decision == "marquise_craft":
+        play(g, "done")
+    play(g, "battle", "battle:4")
+    if g.decision == "battle_whom":
+        play(g, f"defender:{NAME}")
+    while g.decision in ("ambush", "battle_effects") and g.to_play == me(g):
+        play(g, "pass" if "pass" in g.legal_action_ids() else "done")
+    play(g, "captain:ranger")
+    assert kn(g).at == {"thief": idx(4)} and warriors(g, NAME, 4) == 1
+    assert g.state.mods["deck_exiles"].coffins == {NAME: 1}
+    assert g.state.supply[NAME] == supply   # the Skunk on the card, no Skunk taken from the supply for the Captain
 
 
 @rule("LR-18-02-05", "RTA-KN-05")

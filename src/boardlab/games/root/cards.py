@@ -392,6 +392,7 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
         return
     state.log(task.rules, "ev.removed", owner=task.owner, clearing=task.clearing, pieces=[list(p) for p in removed],
               by=task.by_seat)
+    returned = state.supply.get(task.owner, 0)  # before the hooks: a Captain leaving the supply is placed elsewhere
     later = []
     by = scorer = task.by_seat
     for fn in extensions(state, "scores_removal"):
@@ -408,7 +409,7 @@ def run_remove(state: RootState, task: RemovePieces) -> None:
         later += fn(state, by, task.owner, task.clearing, removed, task.in_battle) or []
     warriors = sum(n for k, n in removed if k == "warrior")
     if warriors and extensions(state, "warriors_returned"):
-        later.append(WarriorsReturned(task.owner, task.clearing, warriors, state.supply.get(task.owner, 0)))
+        later.append(WarriorsReturned(task.owner, task.clearing, warriors, returned))
     T.push(state, *later)
 
 
