@@ -566,6 +566,19 @@ def generic_board(ctx: Ctx, part: dict, x: float, y: float, width: float) -> tup
     return "".join(out) + "</g>", dy + 4
 
 
+def space(x: float, y: float, w: float, h: float, fill: str, filled: bool, stroke: str = ' stroke="#222"') -> str:
+    """A board space: in the faction's colour while its piece is on it, a dashed outline once it is empty."""
+    body = fill if filled else '#ffffff'
+    dashes = "" if filled else ' stroke-dasharray="3 2"'
+    return f'<rect x="{x}" y="{y}" width="{w}" height="{h}" rx="4" fill="{body}"{stroke}{dashes}/>'
+
+
+def warrior_row(fill: str, n: int, x: float, cy: float, total: int | None = None) -> str:
+    """`n` warriors in a row (of `total` places, the rest drawn empty): officers, acolytes, loyalists."""
+    return "".join(f'<circle cx="{x + i * 22}" cy="{cy}" r="9" fill="{fill if i < n else "#ffffff"}" stroke="#222" '
+                   f'stroke-width="1.2"/>' for i in range(n if total is None else total))
+
+
 def track_cells(ctx: Ctx, faction: str, kind: str, left: int, placed: int, x: float, y: float) -> str:
     """A building track: cells uncovered by buildings on the map, then the buildings still on it."""
     fill = ctx.colour(faction)
@@ -573,8 +586,7 @@ def track_cells(ctx: Ctx, faction: str, kind: str, left: int, placed: int, x: fl
     for i in range(placed + left):
         cx = x + i * 30
         if i < placed:
-            out.append(f'<rect x="{cx}" y="{y}" width="26" height="26" rx="3" fill="#ffffff" stroke="#8a7650" '
-                       f'stroke-dasharray="3 2"/>')
+            out.append(space(cx, y, 26, 26, fill, False, ' stroke="#8a7650"'))
         else:
             out.append(f'<rect data-on-track="{attr(kind)}" x="{cx}" y="{y}" width="26" height="26" rx="3" fill="{fill}" '
                        f'stroke="#222">{title(ctx.w.piece(kind))}</rect>'

@@ -147,11 +147,7 @@ def sympathy_track(ctx: Any, part: dict, x: float, y: float) -> str:
         points, cost = numbers["points"][i], numbers["cost"][i]
         on_track = i >= placed
         ring = ' stroke="#0a5c2a" stroke-width="3"' if i == placed else ' stroke="#222" stroke-width="1.2"'
-        if on_track:
-            shape = f'<rect x="{cx}" y="{y}" width="{CELL}" height="{CELL - 4}" rx="4" fill="{fill}"{ring}/>'
-        else:
-            shape = (f'<rect x="{cx}" y="{y}" width="{CELL}" height="{CELL - 4}" rx="4" fill="#ffffff" '
-                     f'stroke="#8a7650" stroke-dasharray="3 2"/>')
+        shape = RD.space(cx, y, CELL, CELL - 4, fill, on_track, ring if on_track else ' stroke="#8a7650"')
         tip = w("txt.alliance.space", points=points, cost=cost)
         out.append(f'<g data-sympathy-space="{i + 1}" data-filled="{int(on_track)}" data-points="{points}" '
                    f'data-cost="{cost}">{RD.title(tip)}{shape}'
@@ -191,9 +187,7 @@ def officers_box(ctx: Any, part: dict, x: float, y: float) -> str:
     fill = ctx.colour(NAME)
     out = [f'<g data-officers="{n}" data-operations-left="{part["operations_left"]}">',
            RD.svg_text(x, y + 20, ctx.w("txt.alliance.officers_box", n=n), 12, weight="bold")]
-    for i in range(n):
-        cx = x + 110 + i * 22
-        out.append(f'<circle cx="{cx}" cy="{y + 15}" r="9" fill="{fill}" stroke="#222" stroke-width="1.2"/>')
+    out.append(RD.warrior_row(fill, n, x + 110, y + 15))
     return "".join(out) + "</g>"
 
 

@@ -132,9 +132,7 @@ def space(ctx: Any, suit: str, track: dict, i: int, cx: float, y: float, fill: s
     bonus = (i + 1) in numbers["draw_bonus"]
     ring = ' stroke="#0a5c2a" stroke-width="3"' if empty and i == track["on_map"] - 1 else ' stroke="#222"'
     tip = ctx.w("txt.lizard.space", points=points) + (" · " + ctx.w("txt.lizard.bonus") if bonus else "")
-    shape = (f'<rect x="{cx}" y="{y + 8}" width="{CELL}" height="{CELL - 8}" rx="4" fill="#ffffff"{ring} '
-             f'stroke-dasharray="3 2"/>' if empty else
-             f'<rect x="{cx}" y="{y + 8}" width="{CELL}" height="{CELL - 8}" rx="4" fill="{fill}"{ring}/>')
+    shape = RD.space(cx, y + 8, CELL, CELL - 8, fill, not empty, ring)
     out = (f'<g data-garden-space="{i + 1}" data-suit="{RD.attr(suit)}" data-filled="{int(not empty)}" '
            f'data-points="{points}" data-bonus="{int(bonus)}">{RD.title(tip)}{shape}'
            + RD.svg_text(cx + CELL / 2, y + 6, f"+{points}", 10, "middle", "bold", "#6b5537"))
@@ -165,8 +163,7 @@ def acolytes_box(ctx: Any, part: dict, x: float, y: float) -> str:
     n = part["acolytes"]
     fill = ctx.colour(NAME)
     out = [f'<g data-acolytes="{n}">', RD.svg_text(x, y + 12, acolytes_text(part, ctx.w), 12, weight="bold")]
-    for i in range(n):
-        out.append(f'<circle cx="{x + 10 + i * 22}" cy="{y + 30}" r="9" fill="{fill}" stroke="#222" stroke-width="1.2"/>')
+    out.append(RD.warrior_row(fill, n, x + 10, y + 30))
     return "".join(out) + "</g>"
 
 

@@ -94,9 +94,7 @@ def assemblies_track(ctx: Any, part: dict, x: float, y: float) -> str:
         cx, filled = x + i * (CELL + GAP), i < left
         emptied = total - i  # this space empties with the k-th assembly placed
         icon = emptied in icons
-        shape = (f'<rect x="{cx}" y="{y + 20}" width="{CELL}" height="{CELL - 8}" rx="4" fill="{fill}" stroke="#222"/>'
-                 if filled else f'<rect x="{cx}" y="{y + 20}" width="{CELL}" height="{CELL - 8}" rx="4" '
-                 f'fill="#ffffff" stroke="#222" stroke-dasharray="3 2"/>')
+        shape = RD.space(cx, y + 20, CELL, CELL - 8, fill, filled)
         out.append(f'<g data-assembly-space="{i + 1}" data-filled="{int(filled)}" data-card-icon="{int(icon)}">'
                    + RD.title(w("txt.twilight.space", n=i + 1)) + shape)
         if icon and not filled:
@@ -110,10 +108,7 @@ def loyalists_box(ctx: Any, part: dict, x: float, y: float) -> str:
     n = part["loyalists"]
     fill = ctx.colour(NAME)
     out = [f'<g data-loyalists="{n}">', RD.svg_text(x, y + 12, loyalists_text(part, ctx.w), 12, weight="bold")]
-    for i in range(part["loyalists_max"]):
-        body = fill if i < n else "#ffffff"
-        out.append(f'<circle cx="{x + 10 + i * 22}" cy="{y + 32}" r="9" fill="{body}" stroke="#222" '
-                   f'stroke-width="1.2"/>')
+    out.append(RD.warrior_row(fill, n, x + 10, y + 32, part["loyalists_max"]))
     return "".join(out) + "</g>"
 
 

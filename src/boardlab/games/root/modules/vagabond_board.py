@@ -342,8 +342,7 @@ def tracks_row(ctx: Any, part: dict, ids: ItemIds, x: float, y: float) -> str:
             if k < len(held):
                 out.append(item_chip(ctx, ids, held[k], "track", cx, y + 18))
             else:
-                out.append(f'<rect x="{cx}" y="{y + 18}" width="{CHIP}" height="{CHIP}" rx="4" fill="#ffffff" '
-                           f'stroke="#8a7650" stroke-dasharray="3 2"/>')
+                out.append(RD.space(cx, y + 18, CHIP, CHIP, "", False, ' stroke="#8a7650"'))
         out.append(RD.svg_text(tx + size * STEP + 6, y + 36, w(keys.get(kind, "txt.vb.gives_limit"),
                                                                  n=gives.get(kind, 0), carried=carried(part)), 11))
         out.append("</g>")
