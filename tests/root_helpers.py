@@ -144,3 +144,36 @@ def play_out(g, agent: str = "random", seed: int | None = None):
     while not g.is_over:
         g.apply(choose(shared if bots is None else bots[g.to_play], g))
     return g
+
+
+def render_and_click(mixes, steps: int = 250):
+    """Random games of each (seed, factions, map) mix: at every decision the seat's picture makes exactly the
+    legal ids naming a clearing, card, seat, faction or forest clickable; every 50 steps each seat's picture and
+    text table render in the three languages."""
+    import random
+
+    from test_root_render import board as svg_of
+    from test_root_render import clickables, legal_of, parse
+
+    from boardlab.core.registry import ruleset
+    from boardlab.games.root.render import render_board
+    from boardlab.games.root.view import forms
+    shapes = {"clearing", "card", "seat", "faction", "forest"}
+    rules = ruleset("root")
+    for seed, factions, map_name in mixes:
+        g = boardlab.new_game("root", len(factions), seed=seed, options={"factions": factions, "below_reach": True,
+                                                                          "map": map_name})
+        rng = random.Random(seed)
+        for step in range(steps):
+            if g.is_over:
+                break
+            view = g.view(g.to_play)
+            legal = legal_of(view)
+            named = {a for a in legal if any(k in shapes for k in forms().get(a.split(":")[0], ())[:a.count(":")])}
+            assert set().union(set(), *clickables(svg_of(view)).values()) == named, (seed, step, g.decision)
+            if step % 50 == 0:
+                for seat in [*range(len(factions)), None]:
+                    for lang in ("en", "zh-Hant", "zh-Hans"):
+                        parse(render_board(g.view(seat), lang))
+                        assert rules.render_text(g.view(seat), lang)
+            g.apply(rng.choice(g.legal_action_ids()))

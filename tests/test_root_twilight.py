@@ -8,12 +8,10 @@ to 5, 9 and 10; 2 to 5, 6 and 10; 8 to 4 and 7; 12 to 4, 7, 9, 10 and 11; buildi
 from __future__ import annotations
 
 import json
-import random
 
 import pytest
-from root_helpers import clear, events, hand, idx, new, play, put, rules_logged, set_up, start, warriors
-from test_root_render import board as svg_of
-from test_root_render import clickables, legal_of, parse
+from root_helpers import clear, events, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
+from test_root_render import parse
 
 import boardlab
 from boardlab.agents import choose, make_agent
@@ -664,26 +662,7 @@ def test_the_board_on_the_terminal_and_web_tables_in_every_language():
 
 
 def test_random_games_with_the_council_render_and_click_exactly_the_legal_ids_naming_things():
-    from boardlab.games.root.view import forms
-    shapes = {"clearing", "card", "seat", "faction", "forest"}
-    rules = ruleset("root")
-    for seed, factions, map_name in ((1, [NAME, "marquise"], "autumn"), (2, ["eyrie", NAME, "alliance"], "lake")):
-        g = boardlab.new_game("root", len(factions), seed=seed, options={"factions": factions, "below_reach": True,
-                                                                          "map": map_name})
-        rng = random.Random(seed)
-        for step in range(250):
-            if g.is_over:
-                break
-            view = g.view(g.to_play)
-            legal = legal_of(view)
-            named = {a for a in legal if any(k in shapes for k in forms().get(a.split(":")[0], ())[:a.count(":")])}
-            assert set().union(set(), *clickables(svg_of(view)).values()) == named, (seed, step, g.decision)
-            if step % 50 == 0:
-                for seat in [*range(len(factions)), None]:
-                    for lang in ("en", "zh-Hant", "zh-Hans"):
-                        parse(render_board(g.view(seat), lang))
-                        assert rules.render_text(g.view(seat), lang)
-            g.apply(rng.choice(g.legal_action_ids()))
+    render_and_click(((1, [NAME, "marquise"], "autumn"), (2, ["eyrie", NAME, "alliance"], "lake")))
 
 
 @rule("LR-17-02-03", "RTA-TC-12")
