@@ -320,6 +320,40 @@ def apply_phase_option(state: RootState, seat: int, action_id: str) -> None:
     T.push(state, PhaseOption(seat, action_id))
 
 
+def staged_phase(module, task_type: type, prefix: str, stages: tuple[str, ...], own, act) -> None:
+    """A phase of steps taken in order (`task.stage` among `stages`), each a decision `<prefix>_<stage>` offering the
+    module's own options (`own(state, task)`), the phase options and "done"; a step with nothing of its own is passed
+    over, the last one still waits while phase options remain. `act(state, task, action_id)` applies an own option
+    and returns False for an id that is not one."""
+    following = dict(zip(stages, stages[1:]))
+
+    def run(state: RootState, task) -> None:
+        if own(state, task):
+            T.ask(state, task.seat, f"{prefix}_{task.stage}")
+        elif task.stage in following:
+            T.replace(state, task._replace(stage=following[task.stage]))
+        else:
+            T.ask_or_done(state, task.seat, f"{prefix}_{task.stage}", phase_options(state, task.seat))
+
+    def options(state: RootState) -> list[str]:
+        task = T.top(state)
+        return own(state, task) + phase_options(state, task.seat) + ["done"]
+
+    def apply(state: RootState, action_id: str) -> None:
+        task = T.top(state)
+        if action_id == "done":
+            if task.stage in following:
+                T.replace(state, task._replace(stage=following[task.stage]))
+            else:
+                T.done(state)
+        elif not act(state, task, action_id):
+            apply_phase_option(state, task.seat, action_id)
+
+    module.handler(task_type)(run)
+    for stage in stages:
+        module.task_decision(f"{prefix}_{stage}", options)(apply)
+
+
 def do_option(state: RootState, seat: int, action_id: str) -> None:
     h, rest = A.head(action_id), A.args(action_id)
     if h == "dominance":

@@ -256,33 +256,9 @@ def _birdsong_own(state: RootState, task: CorvidBirdsong) -> list[str]:
     return [f"recruit:{card}" for card in recruit_cards(state, task.seat)]
 
 
-NEXT_STAGE = {"craft": "flip", "flip": "recruit"}
-
-
-@MODULE.handler(CorvidBirdsong)
-def run_birdsong(state: RootState, task: CorvidBirdsong) -> None:
-    if _birdsong_own(state, task):
-        T.ask(state, task.seat, f"corvid_{task.stage}")
-    elif task.stage in NEXT_STAGE:
-        T.replace(state, task._replace(stage=NEXT_STAGE[task.stage]))
-    else:
-        T.ask_or_done(state, task.seat, "corvid_recruit", TN.phase_options(state, task.seat))
-
-
-def _birdsong_options(state: RootState) -> list[str]:
-    task = T.top(state)
-    return _birdsong_own(state, task) + TN.phase_options(state, task.seat) + ["done"]
-
-
-def _apply_birdsong(state: RootState, action_id: str) -> None:
-    task = T.top(state)
+def _birdsong_act(state: RootState, task: CorvidBirdsong, action_id: str) -> bool:
     head = A.head(action_id)
-    if action_id == "done":
-        if task.stage in NEXT_STAGE:
-            T.replace(state, task._replace(stage=NEXT_STAGE[task.stage]))
-        else:
-            T.done(state)
-    elif head == "craft":
+    if head == "craft":
         T.push(state, K.craft(task.seat, A.arg(action_id), tuple(crafting_pieces(state, task.seat))))
     elif head == "flip":
         flip(state, task.seat, A.clearing_arg(action_id))
@@ -290,11 +266,11 @@ def _apply_birdsong(state: RootState, action_id: str) -> None:
         T.done(state)  # once per turn: the Birdsong ends with it
         recruit(state, task.seat, A.arg(action_id))
     else:
-        TN.apply_phase_option(state, task.seat, action_id)
+        return False
+    return True
 
 
-for _kind in ("corvid_craft", "corvid_flip", "corvid_recruit"):
-    MODULE.task_decision(_kind, _birdsong_options)(_apply_birdsong)
+TN.staged_phase(MODULE, CorvidBirdsong, "corvid", ("craft", "flip", "recruit"), _birdsong_own, _birdsong_act)
 
 
 def flip(state: RootState, me: int, c: int) -> None:

@@ -342,44 +342,20 @@ def _birdsong_own(state: RootState, task: IronBirdsong) -> list[str]:
     return [f"recruit_at:{A.clearing_id(c)}" for c in recruit_sites(state, task.seat)]
 
 
-NEXT_STAGE = {"encamp": "decamp", "decamp": "recruit"}
-
-
-@MODULE.handler(IronBirdsong)
-def run_birdsong(state: RootState, task: IronBirdsong) -> None:
-    if _birdsong_own(state, task):
-        T.ask(state, task.seat, f"iron_{task.stage}")
-    elif task.stage in NEXT_STAGE:
-        T.replace(state, task._replace(stage=NEXT_STAGE[task.stage]))
-    else:
-        T.ask_or_done(state, task.seat, "iron_recruit", TN.phase_options(state, task.seat))
-
-
-def _birdsong_options(state: RootState) -> list[str]:
-    task = T.top(state)
-    return _birdsong_own(state, task) + TN.phase_options(state, task.seat) + ["done"]
-
-
-def _apply_birdsong(state: RootState, action_id: str) -> None:
-    task = T.top(state)
+def _birdsong_act(state: RootState, task: IronBirdsong, action_id: str) -> bool:
     head = A.head(action_id)
-    if action_id == "done":
-        if task.stage in NEXT_STAGE:
-            T.replace(state, task._replace(stage=NEXT_STAGE[task.stage]))
-        else:
-            T.done(state)
-    elif head == "encamp":
+    if head == "encamp":
         T.push(state, IronStation(task.seat, A.clearing_arg(action_id), stranded(state)))
     elif head == "decamp":
         decamp(state, A.arg(action_id))
     elif head == "recruit_at":
         T.push(state, IronRecruit(task.seat, A.clearing_arg(action_id)))
     else:
-        TN.apply_phase_option(state, task.seat, action_id)
+        return False
+    return True
 
 
-for _kind in ("iron_encamp", "iron_decamp", "iron_recruit"):
-    MODULE.task_decision(_kind, _birdsong_options)(_apply_birdsong)
+TN.staged_phase(MODULE, IronBirdsong, "iron", ("encamp", "decamp", "recruit"), _birdsong_own, _birdsong_act)
 
 
 @record
