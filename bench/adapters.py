@@ -5,8 +5,10 @@ second, per game (2 players, default options).
 
 engine: game i (seed i) played through the public API, a uniformly random legal id each decision
 (`random.Random(i)`). pettingzoo: the same games through `adapters.pettingzoo` (`env.last()`:
-the observation encoding and the action mask, then `env.step`), a uniformly random legal index from
-the mask. openspiel: the same games through `adapters.openspiel` (`python_boardlab_<game>`, the chance
+the observation encoding and the action mask, then `env.step`), a uniformly random one of the mask's
+legal integers (`legal_actions`, the same list the mask is set from, so the agent does not scan a
+134,041-long mask). pettingzoo, whole view: the same with every observation built from the seat's
+whole view (`Encoding.encode_view`, the path before the fast ones; the same vectors). openspiel: the same games through `adapters.openspiel` (`python_boardlab_<game>`, the chance
 node dealt seed i), each step the current player's `observation_tensor` and `legal_actions`, then
 `apply_action` of a random one. cost: engine rate / environment rate (the adapter's budget is 2x). One process, pinned to
 one core where the OS allows it, after one warm-up game.
@@ -22,8 +24,6 @@ import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
-import numpy as np  # noqa: E402
 
 import boardlab  # noqa: E402
 from boardlab.adapters import pettingzoo as bpz  # noqa: E402
@@ -42,8 +42,11 @@ def engine_rate(name: str, seeds: range) -> float:
     return decisions / (time.perf_counter() - start)
 
 
-def pettingzoo_rate(name: str, seeds: range) -> float:
+def pettingzoo_rate(name: str, seeds: range, whole_view: bool = False) -> float:
     env = bpz.env(name, 2)
+    if whole_view:
+        encoding = env.unwrapped.encoding
+        encoding.encode = encoding.encode_view
     steps, start = 0, time.perf_counter()
     for seed in seeds:
         env.reset(seed=seed)
@@ -53,8 +56,8 @@ def pettingzoo_rate(name: str, seeds: range) -> float:
             if done or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[pick.randrange(len(legal))]))
+            legal = env.unwrapped.legal_actions(env.unwrapped.seat_of[_agent])  # the mask's ones
+            env.step(legal[pick.randrange(len(legal))])
             steps += 1
     return steps / (time.perf_counter() - start)
 
@@ -92,15 +95,17 @@ def pin_one_core() -> str:
     return f"pinned to cpu {cpu}"
 
 
-def measure(games: int) -> list[dict]:
+def measure(games: int, names: tuple[str, ...] = GAMES) -> list[dict]:
     rows = []
-    for name in GAMES:
+    for name in names:
         engine_rate(name, range(1000, 1001))
         pettingzoo_rate(name, range(1000, 1001))  # warm-up: caches, encodings, imports
         engine = engine_rate(name, range(games))
         env = pettingzoo_rate(name, range(games))
+        viewed = pettingzoo_rate(name, range(games), whole_view=True)
         row = {"game": name, "games": games, "engine_decisions_per_s": round(engine, 1),
-               "pettingzoo_steps_per_s": round(env, 1), "cost": round(engine / env, 2)}
+               "pettingzoo_steps_per_s": round(env, 1), "cost": round(engine / env, 2),
+               "pettingzoo_whole_view_steps_per_s": round(viewed, 1), "whole_view_cost": round(engine / viewed, 2)}
         if has_openspiel():
             openspiel_rate(name, range(1000, 1001))
             spiel = openspiel_rate(name, range(games))
@@ -113,9 +118,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench/adapters.py", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per game (default 20)")
     parser.add_argument("--json", action="store_true", help="one JSON object")
+    parser.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
     args = parser.parse_args(argv)
     where = pin_one_core()
-    rows = measure(args.games)
+    rows = measure(args.games, tuple(args.game or GAMES))
     if args.json:
         print(json.dumps({"benchmark": "adapters", "cpu": where, "rows": rows}))
         return 0
@@ -123,13 +129,14 @@ def main(argv: list[str] | None = None) -> int:
     from rich.table import Table
     table = Table(title=f"adapters: environment steps/s vs engine decisions/s ({where})")
     for column in ("game", "games", "engine decisions/s", "pettingzoo steps/s", "cost (engine/env)",
-                   "openspiel steps/s", "cost (engine/openspiel)"):
+                   "pettingzoo, whole view", "cost", "openspiel steps/s", "cost (engine/openspiel)"):
         table.add_column(column, justify="right")
     for r in rows:
         spiel = ((f"{r['openspiel_steps_per_s']:,.0f}", f"{r['openspiel_cost']:.2f}x") if "openspiel_cost" in r
                  else ("not installed", "-"))
         table.add_row(r["game"], str(r["games"]), f"{r['engine_decisions_per_s']:,.0f}",
-                      f"{r['pettingzoo_steps_per_s']:,.0f}", f"{r['cost']:.2f}x", *spiel)
+                      f"{r['pettingzoo_steps_per_s']:,.0f}", f"{r['cost']:.2f}x",
+                      f"{r['pettingzoo_whole_view_steps_per_s']:,.0f}", f"{r['whole_view_cost']:.2f}x", *spiel)
     Console().print(table)
     return 0
 

@@ -7,13 +7,17 @@ Every encoding starts with the same header (`HEADER`), then its game's part:
 - the game's part (`encodings/<game>.py`, documented there). A game without an encoding of its own
   gets `HashedView` alone: every leaf of its view hashed into a fixed number of buckets.
 
-An encoding reads only `Game.seat_view(seat)` plus the common keys (scores, to_play), so it can never
-leak what the seat may not know. Values lie in [-LIMIT, LIMIT].
+An encoding reads `Game.seat_view(seat)` plus the common keys (scores, to_play, decision), so it can
+never leak what the seat may not know (`Encoding.encode_view`). A game's encoding may also have a fast
+path (`observe_part`) that reads only the parts of the state it needs, outside every hidden zone, and
+keeps what changes little (a board) from one call to the next: it must give exactly `encode_view`'s
+vector (tests/test_adapters_fast.py compares them on random positions and checks that redrawing the
+hidden information changes nothing). Values lie in [-LIMIT, LIMIT].
 """
 from __future__ import annotations
 
 import zlib
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -84,12 +88,33 @@ class Encoding:
         self.size = 3 * players + 1 + self.part_size
 
     def encode(self, game: Any, seat: int) -> np.ndarray:
+        """The seat's observation, by the game's fast path (`observe_part`) where it has one."""
+        return self._encoded(game, seat, self.observe_part)
+
+    def encode_view(self, game: Any, seat: int) -> np.ndarray:
+        """The same observation built from the seat's whole view (the reference a fast path must equal)."""
+        return self._encoded(game, seat, self.view_part)
+
+    def _encoded(self, game: Any, seat: int, part: Callable[[Any, int, np.ndarray], None]) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.float32)
         self._header(game, seat, out)
-        # shared: the view may share containers with the state (cheaper), read here and never changed
-        self.encode_part(game.seat_view(seat, shared=True), seat, out[3 * self.players + 1:])
-        np.clip(out, -LIMIT, LIMIT, out=out)
+        part(game, seat, out[3 * self.players + 1:])
+        np.minimum(out, LIMIT, out=out)  # the ufuncs themselves: np.clip's wrapper costs more than the work
+        np.maximum(out, -LIMIT, out=out)
         return out
+
+    def view_part(self, game: Any, seat: int, out: np.ndarray) -> None:
+        # shared: the view may share containers with the state (cheaper), read here and never changed
+        # (its top level is the view's own: the decision is added there)
+        view = game.seat_view(seat, shared=True)
+        view["decision"] = game.decision
+        self.encode_part(view, seat, out)
+
+    def observe_part(self, game: Any, seat: int, out: np.ndarray) -> None:
+        """The game's part of the observation; a game may read its state here instead of building the
+        whole view, as long as the result equals `view_part`'s and reads nothing the seat may not know
+        (tests/test_adapters_fast.py checks both). Default: `view_part`."""
+        self.view_part(game, seat, out)
 
     def _header(self, game: Any, seat: int, out: np.ndarray) -> None:
         n = self.players
