@@ -47,9 +47,11 @@ class CarcassonneEncoding(Encoding):
                    view["supply"], view.get("decision"), seat, out)
         board = out[self.hand_size + self.info_size:][:self.board_size]
         put_tiles(board, self.channels, [(t["tile"], t["x"], t["y"], t.get("rotation", 0)) for t in view["tiles"]])
-        np.add.at(board, self._marks(_window_cells(view["open_positions"]), _window_cells(view.get("last_placed") or ()),
-                                     [(m["seat"], c) for m in view["meeples"] for c in _window_cells(((m["x"], m["y"]),))],
-                                     seat), 1.0)
+        ones, counted = self._marks(_window_cells(view["open_positions"]), _window_cells(view.get("last_placed") or ()),
+                                    [(m["seat"], c) for m in view["meeples"] for c in _window_cells(((m["x"], m["y"]),))],
+                                    seat)
+        board[ones] = 1.0
+        np.add.at(board, counted, 1.0)
         self.rest.encode(view, out[self.hand_size + self.info_size + self.board_size:])
 
     # from the state (the fast path: see the module's docstring) --------------------------------
@@ -85,12 +87,12 @@ class CarcassonneEncoding(Encoding):
         info[1 + self.players + DECISIONS.get(decision or "", 2)] = 1.0
 
     def _marks(self, open_cells: list[int], last_cells: list[int], followers: list[tuple[int, int]],
-               seat: int) -> list[int]:
-        """The board's flat indices to add 1 to for the open positions, the last tile placed and the
-        followers (seat, cell), all given as window cells (a follower's index once per follower)."""
+               seat: int) -> tuple[list[int], list[int]]:
+        """The board's flat indices set to 1 for the open positions and the last tile placed, and
+        those counting the followers (seat, cell; an index once per follower), from window cells."""
         channels, players = self.channels, self.players
-        return ([c * channels + 6 for c in open_cells] + [c * channels + 7 for c in last_cells]
-                + [c * channels + 8 + (owner - seat) % players for owner, c in followers])
+        return ([c * channels + 6 for c in open_cells] + [c * channels + 7 for c in last_cells],
+                [c * channels + 8 + (owner - seat) % players for owner, c in followers])
 
 
 class KeptBoard:
@@ -109,13 +111,15 @@ class KeptBoard:
         self.marked: list[int] = []
         self.wonders: list[dict] = []  # the wonders placed, as the view lists them
 
-    def board(self, state, marks: list[int]) -> np.ndarray:
+    def board(self, state, marks: tuple[list[int], list[int]]) -> np.ndarray:
+        """The board with `marks` (`CarcassonneEncoding._marks`: indices set to 1, indices counted)."""
         self._tiles(state.placed)
-        flat = self.flat
+        flat, (ones, counted) = self.flat, marks
         flat[self.marked] = 0.0
-        for i in marks:  # a few dozen; a follower's cell may repeat
+        flat[ones] = 1.0
+        for i in counted:  # a few followers; two on one cell count twice
             flat[i] += 1.0
-        self.marked = marks
+        self.marked = ones + counted
         return flat
 
     def _tiles(self, placed: list) -> None:
@@ -155,7 +159,7 @@ def _followers(state) -> list[tuple[int, int]]:
     the features' roots)."""
     parent, where, meeples = state.parent, state.meeple_cell, state.meeples
     return [(owner, cell) for root in [r for r, on in enumerate(meeples) if on] if parent[root] == root
-            for owner, seg in meeples[root] for cell in _cells((where[seg],))]
+            for owner, seg in meeples[root] for cell in (_cell_of(where[seg]),) if cell is not None]
 
 
 _CELL: dict[int, int | None] = {}  # board position -> its window cell (None: outside the window)
@@ -163,15 +167,15 @@ _CELL: dict[int, int | None] = {}  # board position -> its window cell (None: ou
 
 def _cells(positions) -> list[int]:
     """The window cells (row-major index) of board positions inside the window."""
-    found = []
-    for p in positions:
-        if p not in _CELL:
-            x, y = xy(p)
-            _CELL[p] = (y + RADIUS) * SIDE + x + RADIUS if _inside(x, y) else None
-        cell = _CELL[p]
-        if cell is not None:
-            found.append(cell)
-    return found
+    return [cell for cell in map(_cell_of, positions) if cell is not None]
+
+
+def _cell_of(position: int) -> int | None:
+    cell = _CELL.get(position, -1)
+    if cell == -1:
+        x, y = xy(position)
+        cell = _CELL[position] = (y + RADIUS) * SIDE + x + RADIUS if _inside(x, y) else None
+    return cell
 
 
 def _inside(x: int, y: int) -> bool:
