@@ -18,7 +18,7 @@ tie) plus, as shaping, the change of the margin of potential (`MarginShaping`) e
 (as it acts in training: sampling among the legal actions by its probabilities; the untrained policy
 scores every row about alike, so it starts near `random`) plays `--eval-games` games against
 `random`, from seat 0 and seat 1 alternately, on fixed seeds that training never uses; the win rates
-and their 95% intervals go to `<out>/carcassonne_win_rate.json` and the plot to
+and their 95% (Wilson) intervals go to `<out>/carcassonne_win_rate.json` and the plot to
 `<out>/carcassonne_win_rate.png`.
 """
 from __future__ import annotations
@@ -157,9 +157,12 @@ def win_rate(model, games: int) -> float:
     return total / games
 
 
-def interval(rate: float, games: int) -> float:
-    """Half the width of a 95% normal interval of a win rate over `games` games."""
-    return 1.96 * math.sqrt(max(rate * (1 - rate), 1e-9) / games)
+def interval(rate: float, games: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson interval of a win rate over `games` games (sound near 0 and 1, where the normal
+    interval shrinks to nothing)."""
+    centre = (rate + z * z / (2 * games)) / (1 + z * z / games)
+    half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / (1 + z * z / games)
+    return round(centre - half, 4), round(centre + half, 4)
 
 
 def plot(points: list[dict], path: Path) -> None:
@@ -169,7 +172,9 @@ def plot(points: list[dict], path: Path) -> None:
     steps = [p["steps"] for p in points]
     rates = [p["win_rate"] for p in points]
     fig, ax = plt.subplots(figsize=(6, 4))
-    ax.errorbar(steps, rates, yerr=[p["interval"] for p in points], marker="o", capsize=3,
+    below = [max(0.0, p["win_rate"] - p["interval"][0]) for p in points]
+    above = [max(0.0, p["interval"][1] - p["win_rate"]) for p in points]
+    ax.errorbar(steps, rates, yerr=[below, above], marker="o", capsize=3,
                 label="MaskablePPO policy (95% interval)")
     ax.axhline(0.5, color="grey", linestyle="--", label="even with random")
     ax.set_xlabel("training steps (the learner's decisions)")
@@ -193,8 +198,9 @@ def save(args: argparse.Namespace, points: list[dict], steps: int, seconds: floa
 
 def evaluated(model, steps: int, games: int) -> dict:
     rate = win_rate(model, games)
-    print(f"steps {steps:>7}: win rate {rate:.3f} +- {interval(rate, games):.3f} ({games} games)", flush=True)
-    return {"steps": steps, "win_rate": rate, "interval": round(interval(rate, games), 4), "games": games}
+    low, high = interval(rate, games)
+    print(f"steps {steps:>7}: win rate {rate:.3f} (95% {low:.3f}-{high:.3f}, {games} games)", flush=True)
+    return {"steps": steps, "win_rate": rate, "interval": [low, high], "games": games}
 
 
 def main(argv: list[str] | None = None) -> int:
