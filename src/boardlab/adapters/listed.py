@@ -109,11 +109,11 @@ def action_features(game: Any, seat: int, listed: list[str], rows: int) -> np.nd
 
 
 def _values(game: Any, seat: int) -> np.ndarray:
-    """The seat's score and potential, and the best other seat's."""
+    """The seat's score and potential, and the best other seat's (0 alone)."""
     scores, potential = game.scores, game.rules.potential(game.state)
     others = [s for s in range(game.players) if s != seat]
-    return np.array([scores[seat], max(scores[s] for s in others),
-                     potential[seat], max(potential[s] for s in others)], dtype=np.float32)
+    return np.array([scores[seat], max((scores[s] for s in others), default=0),
+                     potential[seat], max((potential[s] for s in others), default=0)], dtype=np.float32)
 
 
 def _words(action_id: str) -> list[str]:
