@@ -21,8 +21,12 @@ class ActionCodes:
         return found
 
     def sorted_codes(self, action_ids: Iterable[str]) -> list[int]:
-        known, code = self.known, self.code
-        return sorted(known[a] if a in known else code(a) for a in action_ids)
+        ids = list(action_ids)
+        codes = list(map(self.known.get, ids))  # looked up at C speed; the few new ids parsed after
+        if None in codes:
+            codes = [self.code(a) if c is None else c for a, c in zip(ids, codes)]
+        codes.sort()
+        return codes
 
     def array(self, action_ids: Iterable[str]) -> np.ndarray:
         return np.array(self.sorted_codes(action_ids), dtype=np.int64)

@@ -130,8 +130,8 @@ class Encoding:
         out = np.zeros(self.size, dtype=np.float32)
         self._header(game, seat, out)
         part(game, seat, out[3 * self.players + 1:])
-        np.minimum(out, LIMIT, out=out)  # the ufuncs themselves: np.clip's wrapper costs more than the work
-        np.maximum(out, -LIMIT, out=out)
+        if out.max() > LIMIT or out.min() < -LIMIT:  # rare: reading is cheaper than writing every value
+            np.clip(out, -LIMIT, LIMIT, out=out)
         return out
 
     def view_part(self, game: Any, seat: int, out: np.ndarray) -> None:

@@ -16,6 +16,8 @@ wonders placed and the modules' own view parts, redacted by the game's zones as 
 """
 from __future__ import annotations
 
+from itertools import compress, repeat
+
 import numpy as np
 
 from ...core.visibility import redact
@@ -141,6 +143,8 @@ class KeptBoard:
 
 def put_tiles(flat: np.ndarray, channels: int, tiles: list[tuple[str, int, int, int]]) -> None:
     """The tile channels of (letter, x, y, rotation) tiles inside the window, on a flat board."""
+    if not tiles:  # most calls of the kept board: nothing placed since
+        return
     starts, letters, turns = [], [], []
     for name, x, y, rotation in tiles:
         if _inside(x, y):
@@ -158,7 +162,8 @@ def _followers(state) -> list[tuple[int, int]]:
     """(seat, window cell) of every follower on the map inside the window (as the view lists them: at
     the features' roots)."""
     parent, where, meeples = state.parent, state.meeple_cell, state.meeples
-    return [(owner, cell) for root in [r for r, on in enumerate(meeples) if on] if parent[root] == root
+    occupied = compress(range(len(meeples)), meeples)  # the segments holding followers, found at C speed
+    return [(owner, cell) for root in occupied if parent[root] == root
             for owner, seg in meeples[root] for cell in (_cell_of(where[seg]),) if cell is not None]
 
 
@@ -167,7 +172,10 @@ _CELL: dict[int, int | None] = {}  # board position -> its window cell (None: ou
 
 def _cells(positions) -> list[int]:
     """The window cells (row-major index) of board positions inside the window."""
-    return [cell for cell in map(_cell_of, positions) if cell is not None]
+    found = list(map(_CELL.get, positions, repeat(-1)))
+    if -1 in found:
+        found = [_cell_of(p) for p in positions]
+    return [cell for cell in found if cell is not None]
 
 
 def _cell_of(position: int) -> int | None:
