@@ -5,11 +5,17 @@ second, per game (2 players, default options).
 
 engine: game i (seed i) played through the public API, a uniformly random legal id each decision
 (`random.Random(i)`). pettingzoo: the same games through `adapters.pettingzoo` (`env.last()`:
-the observation encoding and the action mask, then `env.step`), a uniformly random legal index from
-the mask. openspiel: the same games through `adapters.openspiel` (`python_boardlab_<game>`, the chance
+the observation encoding and the action mask, then `env.step`), a uniformly random one of the mask's
+legal integers (`legal_actions`, the same list the mask is set from, so the agent does not scan a
+134,041-long mask). pettingzoo, whole view: the same with every observation built from the seat's
+whole view (`Encoding.encode_view`, the path before the fast ones; the same vectors). openspiel:
+the same games through `adapters.openspiel` (`python_boardlab_<game>`, the chance
 node dealt seed i), each step the current player's `observation_tensor` and `legal_actions`, then
-`apply_action` of a random one. cost: engine rate / environment rate (the adapter's budget is 2x). One process, pinned to
-one core where the OS allows it, after one warm-up game.
+`apply_action` of a random one. cost: engine rate / environment rate (the adapter's budget is 2x).
+One process, pinned to one core where the OS allows it, after one warm-up game; each seed is played
+every way in turn (engine, pettingzoo, whole view, openspiel), so a shared machine's load falls on
+all alike; times are the process's CPU time (`time.process_time`), which other sessions' load on a
+shared machine does not count (it still slows the caches).
 """
 from __future__ import annotations
 
@@ -19,11 +25,10 @@ import os
 import random
 import sys
 import time
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "src"))
-
-import numpy as np  # noqa: E402
 
 import boardlab  # noqa: E402
 from boardlab.adapters import pettingzoo as bpz  # noqa: E402
@@ -31,20 +36,27 @@ from boardlab.adapters import pettingzoo as bpz  # noqa: E402
 GAMES = ("carcassonne", "greatwall", "root")
 
 
-def engine_rate(name: str, seeds: range) -> float:
-    decisions, start = 0, time.perf_counter()
+def engine_run(name: str, seeds: range) -> tuple[int, float]:
+    decisions, start = 0, time.process_time()
     for seed in seeds:
         game, pick = boardlab.new_game(name, 2, seed), random.Random(seed)
         while not game.is_over:
             legal = game.legal_action_ids()
             game.apply(legal[pick.randrange(len(legal))])
             decisions += 1
-    return decisions / (time.perf_counter() - start)
+    return decisions, time.process_time() - start
 
 
-def pettingzoo_rate(name: str, seeds: range) -> float:
+def pettingzoo_env(name: str, whole_view: bool = False):
     env = bpz.env(name, 2)
-    steps, start = 0, time.perf_counter()
+    if whole_view:
+        encoding = env.unwrapped.encoding
+        encoding.encode = encoding.encode_view
+    return env
+
+
+def pettingzoo_run(env, seeds: range) -> tuple[int, float]:
+    steps, start = 0, time.process_time()
     for seed in seeds:
         env.reset(seed=seed)
         pick = random.Random(seed)
@@ -53,17 +65,20 @@ def pettingzoo_rate(name: str, seeds: range) -> float:
             if done or truncated:
                 env.step(None)
                 continue
-            legal = np.flatnonzero(obs["action_mask"])
-            env.step(int(legal[pick.randrange(len(legal))]))
+            legal = env.unwrapped.legal_actions(env.unwrapped.seat_of[_agent])  # the mask's ones
+            env.step(legal[pick.randrange(len(legal))])
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps, time.process_time() - start
 
 
-def openspiel_rate(name: str, seeds: range) -> float:
+def openspiel_game(name: str):
     import pyspiel
     import boardlab.adapters.openspiel  # noqa: F401  (registers the games)
-    game = pyspiel.load_game(f"python_boardlab_{name}", {"players": 2})
-    steps, start = 0, time.perf_counter()
+    return pyspiel.load_game(f"python_boardlab_{name}", {"players": 2})
+
+
+def openspiel_run(game, seeds: range) -> tuple[int, float]:
+    steps, start = 0, time.process_time()
     for seed in seeds:
         state, pick = game.new_initial_state(), random.Random(seed)
         state.apply_action(seed)
@@ -73,7 +88,7 @@ def openspiel_rate(name: str, seeds: range) -> float:
             legal = state.legal_actions(player)
             state.apply_action(legal[pick.randrange(len(legal))])
             steps += 1
-    return steps / (time.perf_counter() - start)
+    return steps, time.process_time() - start
 
 
 def has_openspiel() -> bool:
@@ -92,19 +107,30 @@ def pin_one_core() -> str:
     return f"pinned to cpu {cpu}"
 
 
-def measure(games: int) -> list[dict]:
+def measure(games: int, names: tuple[str, ...] = GAMES) -> list[dict]:
+    """Per game, each way of playing it in turn on seed 0, then on seed 1, ... (one environment per
+    way for all the seeds, as a learner keeps one): the load of a shared machine then weighs on all
+    of them alike, and the ratios hold better than the rates."""
     rows = []
-    for name in GAMES:
-        engine_rate(name, range(1000, 1001))
-        pettingzoo_rate(name, range(1000, 1001))  # warm-up: caches, encodings, imports
-        engine = engine_rate(name, range(games))
-        env = pettingzoo_rate(name, range(games))
-        row = {"game": name, "games": games, "engine_decisions_per_s": round(engine, 1),
-               "pettingzoo_steps_per_s": round(env, 1), "cost": round(engine / env, 2)}
+    for name in names:
+        runs = {"engine": lambda seeds, name=name: engine_run(name, seeds),
+                "pettingzoo": partial(pettingzoo_run, pettingzoo_env(name)),
+                "pettingzoo_whole_view": partial(pettingzoo_run, pettingzoo_env(name, whole_view=True))}
         if has_openspiel():
-            openspiel_rate(name, range(1000, 1001))
-            spiel = openspiel_rate(name, range(games))
-            row.update(openspiel_steps_per_s=round(spiel, 1), openspiel_cost=round(engine / spiel, 2))
+            runs["openspiel"] = partial(openspiel_run, openspiel_game(name))
+        for run in runs.values():
+            run(range(1000, 1001))  # warm-up: caches, encodings, imports
+        totals = {way: [0, 0.0] for way in runs}
+        for seed in range(games):
+            for way, run in runs.items():
+                steps, seconds = run(range(seed, seed + 1))
+                totals[way][0] += steps
+                totals[way][1] += seconds
+        rate = {way: steps / seconds for way, (steps, seconds) in totals.items()}
+        row = {"game": name, "games": games, "engine_decisions_per_s": round(rate["engine"], 1)}
+        for way in list(runs)[1:]:
+            row[f"{way}_steps_per_s"] = round(rate[way], 1)
+            row[f"{way}_cost"] = round(rate["engine"] / rate[way], 2)
         rows.append(row)
     return rows
 
@@ -113,9 +139,10 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench/adapters.py", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="games per game (default 20)")
     parser.add_argument("--json", action="store_true", help="one JSON object")
+    parser.add_argument("--game", action="append", choices=GAMES, help="only this game (repeatable)")
     args = parser.parse_args(argv)
     where = pin_one_core()
-    rows = measure(args.games)
+    rows = measure(args.games, tuple(args.game or GAMES))
     if args.json:
         print(json.dumps({"benchmark": "adapters", "cpu": where, "rows": rows}))
         return 0
@@ -123,13 +150,14 @@ def main(argv: list[str] | None = None) -> int:
     from rich.table import Table
     table = Table(title=f"adapters: environment steps/s vs engine decisions/s ({where})")
     for column in ("game", "games", "engine decisions/s", "pettingzoo steps/s", "cost (engine/env)",
-                   "openspiel steps/s", "cost (engine/openspiel)"):
+                   "pettingzoo, whole view", "cost", "openspiel steps/s", "cost (engine/openspiel)"):
         table.add_column(column, justify="right")
     for r in rows:
         spiel = ((f"{r['openspiel_steps_per_s']:,.0f}", f"{r['openspiel_cost']:.2f}x") if "openspiel_cost" in r
                  else ("not installed", "-"))
         table.add_row(r["game"], str(r["games"]), f"{r['engine_decisions_per_s']:,.0f}",
-                      f"{r['pettingzoo_steps_per_s']:,.0f}", f"{r['cost']:.2f}x", *spiel)
+                      f"{r['pettingzoo_steps_per_s']:,.0f}", f"{r['pettingzoo_cost']:.2f}x",
+                      f"{r['pettingzoo_whole_view_steps_per_s']:,.0f}", f"{r['pettingzoo_whole_view_cost']:.2f}x", *spiel)
     Console().print(table)
     return 0
 

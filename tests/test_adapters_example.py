@@ -22,5 +22,5 @@ def test_training_example_runs_end_to_end(tmp_path):
     assert example.main(["--steps", "64", "--eval-every", "64", "--eval-games", "1", "--out", str(tmp_path)]) == 0
     result = json.loads((tmp_path / "carcassonne_win_rate.json").read_text())
     assert [p["steps"] for p in result["points"]] == [0, 64]
-    assert all(0.0 <= p["win_rate"] <= 1.0 for p in result["points"])
+    assert all(0.0 <= p["interval"][0] <= p["win_rate"] <= p["interval"][1] <= 1.0 for p in result["points"])
     assert (tmp_path / "carcassonne_win_rate.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"

@@ -88,7 +88,7 @@ class BoardlabEnv(gym.Env):
             game.apply(choose(self.bots[game.to_play], game))
 
     def action_masks(self) -> np.ndarray:
-        return self.aec.mask(self.seat).astype(bool)
+        return self.aec.mask(self.seat, bool)
 
     def _observation(self) -> np.ndarray:
         return self.aec.encoding.encode(self.game, self.seat)

@@ -44,6 +44,7 @@ import pyspiel
 from ..core.game import Game, new_game
 from ..core.registry import available_games, ruleset
 from ..core.rng import Stream
+from .codes import ActionCodes
 from .encodings import encoding_for
 
 DEFAULT_SEEDS = 1 << 16
@@ -83,6 +84,7 @@ class Spec:
         probe = new_game(name, players, 0, options)  # boardlab's ConfigError for a bad configuration
         self.name, self.players, self.options, self.seeds = name, players, probe.options, seeds
         self.space = probe.action_space
+        self.codes = ActionCodes(self.space)
         self.encoding = encoding_for(name, players, self.options)
 
     def __deepcopy__(self, memo: dict) -> "Spec":
@@ -133,14 +135,17 @@ class Held:
     """The boardlab game inside a state: OpenSpiel clones a Python state by deep-copying its
     attributes, and this copies the game with `Game.clone` (fast, exact)."""
 
-    __slots__ = ("game", "encoded")
+    __slots__ = ("game", "encoded", "legal")
 
     def __init__(self, game: Game | None):
         self.game = game
         self.encoded: dict[int, np.ndarray] = {}  # seat -> its encoding of this position
+        self.legal: list[int] | None = None  # the legal integer ids of this position
 
     def __deepcopy__(self, memo: dict) -> "Held":
-        return Held(None if self.game is None else self.game.clone())
+        twin = Held(None if self.game is None else self.game.clone())
+        twin.encoded, twin.legal = dict(self.encoded), self.legal  # the same position: read-only, kept
+        return twin
 
 
 class BoardlabState(pyspiel.State):
@@ -174,11 +179,12 @@ class BoardlabState(pyspiel.State):
         game = self.game
         if game is None or game.to_play != player:
             return []
-        encode = self._spec.space.encode
-        return sorted(encode(a) for a in game.legal_action_ids())
+        if self._held.legal is None:  # OpenSpiel asks more than once a position
+            self._held.legal = self._spec.codes.sorted_codes(game.legal_action_ids())
+        return list(self._held.legal)
 
     def _apply_action(self, action: int) -> None:
-        self._held.encoded = {}
+        self._held.encoded, self._held.legal = {}, None
         if self.game is None:
             self._held.game = new_game(self._spec.name, self._spec.players, int(action), self._spec.options)
         else:

@@ -19,7 +19,11 @@ from pettingzoo import AECEnv
 
 from ..core.errors import IllegalAction
 from ..core.game import Game, new_game
+from .codes import ActionCodes
 from .encodings import LIMIT, encoding_for
+
+
+NO_ACTIONS = np.zeros(0, dtype=np.int64)
 
 
 def agent_name(seat: int) -> str:
@@ -42,11 +46,14 @@ class BoardlabAEC(AECEnv):
         self.render_mode = render_mode
         self.encoding = encoding_for(game, players, self.options)
         self.space = self.game.action_space
+        self.codes = ActionCodes(self.space)
         self.possible_agents = [agent_name(s) for s in range(players)]
         self.seat_of = {a: s for s, a in enumerate(self.possible_agents)}
         self.observation_spaces = {a: self._observation_space() for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self._next_seed = 0
+        self._legal_read: list[str] | None = None  # the game's legal list last encoded, and its integers
+        self._legal_ids = NO_ACTIONS
 
     def _observation_space(self) -> spaces.Dict:
         return spaces.Dict({
@@ -106,11 +113,25 @@ class BoardlabAEC(AECEnv):
         seat = self.seat_of[agent]
         return {"observation": self.encoding.encode(self.game, seat), "action_mask": self.mask(seat)}
 
-    def mask(self, seat: int) -> np.ndarray:
-        mask = np.zeros(self.space.size, dtype=np.int8)
-        if self.game.to_play == seat:
-            mask[[self.space.encode(a) for a in self.game.legal_action_ids()]] = 1
+    def mask(self, seat: int, dtype: type = np.int8) -> np.ndarray:
+        mask = np.zeros(self.space.size, dtype=dtype)
+        mask[self._legal_ints(seat)] = 1
         return mask
+
+    def legal_actions(self, seat: int) -> list[int]:
+        """The integer ids of `seat`'s legal actions, ascending (none unless it is to play): the
+        mask's ones, without scanning the mask."""
+        return self._legal_ints(seat).tolist()
+
+    def _legal_ints(self, seat: int) -> np.ndarray:
+        """Encoded once per position: the game keeps one legal list per position (a new list after
+        each action), and this keeps that list and its integers until the game gives another."""
+        if self.game.to_play != seat:
+            return NO_ACTIONS
+        legal = self.game.legal_action_ids()
+        if legal is not self._legal_read:
+            self._legal_read, self._legal_ids = legal, self.codes.array(legal)
+        return self._legal_ids
 
     def render(self) -> str | None:
         """The spectator's view as text (the game's terminal picture, or a summary)."""

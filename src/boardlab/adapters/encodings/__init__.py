@@ -7,13 +7,17 @@ Every encoding starts with the same header (`HEADER`), then its game's part:
 - the game's part (`encodings/<game>.py`, documented there). A game without an encoding of its own
   gets `HashedView` alone: every leaf of its view hashed into a fixed number of buckets.
 
-An encoding reads only `Game.seat_view(seat)` plus the common keys (scores, to_play), so it can never
-leak what the seat may not know. Values lie in [-LIMIT, LIMIT].
+An encoding reads `Game.seat_view(seat)` plus the common keys (scores, to_play, decision), so it can
+never leak what the seat may not know (`Encoding.encode_view`). A game's encoding may also have a fast
+path (`observe_part`) that reads only the parts of the state it needs, outside every hidden zone, and
+keeps what changes little (a board) from one call to the next: it must give exactly `encode_view`'s
+vector (tests/test_adapters_fast.py compares them on random positions and checks that redrawing the
+hidden information changes nothing). Values lie in [-LIMIT, LIMIT].
 """
 from __future__ import annotations
 
 import zlib
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 import numpy as np
 
@@ -28,44 +32,75 @@ def bucket(feature: str, buckets: int) -> int:
     if found is None:
         if len(_BUCKETS) > 200_000:
             _BUCKETS.clear()
-        found = _BUCKETS[key] = zlib.crc32(feature.encode()) % buckets
+        found = _BUCKETS[key] = _crc_bucket(feature, buckets)
     return found
+
+
+def _crc_bucket(feature: str, buckets: int) -> int:
+    return zlib.crc32(feature.encode()) % buckets
 
 
 class HashedView:
     """Feature hashing of a JSON view: a number at path P adds its value to bucket(P); a string S
     at path P adds 1 to bucket(P=S); a list of strings is a bag (P[]=S); other lists keep their
-    indices; booleans count as 0/1; None adds nothing."""
+    indices; booleans count as 0/1; None adds nothing. The sums are made in Python per bucket and
+    added to the vector at once (numpy's per-item writes cost more than the walk)."""
 
     def __init__(self, buckets: int, skip: Iterable[str] = ()):
         self.size = buckets
         self.skip = frozenset(skip)
+        self.known: dict[str, int] = {}  # feature -> bucket
 
     def encode(self, view: dict, out: np.ndarray) -> None:
+        sums: dict[int, float] = {}
         for key, value in view.items():
             if key not in self.skip:
-                self._walk(value, key, out)
+                self._walk(value, key, sums)
+        if sums:
+            out[np.fromiter(sums.keys(), np.intp, len(sums))] += np.fromiter(sums.values(), np.float64, len(sums))
 
-    def _walk(self, value: Any, path: str, out: np.ndarray) -> None:
+    def _add(self, feature: str, value: float, sums: dict[int, float]) -> None:
+        b = self.known.get(feature)
+        if b is None:
+            if len(self.known) > 200_000:
+                self.known.clear()
+            b = self.known[feature] = _crc_bucket(feature, self.size)
+        sums[b] = sums.get(b, 0.0) + value
+
+    def _walk(self, value: Any, path: str, sums: dict[int, float]) -> None:
+        kind = type(value)  # the exact types first (most leaves), then their subclasses
+        if kind is str:
+            self._add(f"{path}={value}", 1.0, sums)
+        elif kind is int or kind is float:
+            self._add(path, value, sums)
+        elif kind is dict:
+            for key, item in value.items():
+                self._walk(item, f"{path}.{key}", sums)
+        elif kind is list or kind is tuple:
+            self._walk_list(value, path, sums)
+        elif value is not None:
+            self._walk_other(value, path, sums)
+
+    def _walk_other(self, value: Any, path: str, sums: dict[int, float]) -> None:
         if isinstance(value, bool):
-            out[bucket(path, self.size)] += float(value)
+            self._add(path, float(value), sums)
         elif isinstance(value, (int, float)):
-            out[bucket(path, self.size)] += value
+            self._add(path, value, sums)
         elif isinstance(value, str):
-            out[bucket(f"{path}={value}", self.size)] += 1.0
+            self._add(f"{path}={value}", 1.0, sums)
         elif isinstance(value, dict):
             for key, item in value.items():
-                self._walk(item, f"{path}.{key}", out)
+                self._walk(item, f"{path}.{key}", sums)
         elif isinstance(value, (list, tuple)):
-            self._walk_list(value, path, out)
+            self._walk_list(value, path, sums)
 
-    def _walk_list(self, values: list | tuple, path: str, out: np.ndarray) -> None:
+    def _walk_list(self, values: list | tuple, path: str, sums: dict[int, float]) -> None:
         if values and all(isinstance(v, str) for v in values):
             for v in values:
-                out[bucket(f"{path}[]={v}", self.size)] += 1.0
+                self._add(f"{path}[]={v}", 1.0, sums)
             return
         for i, v in enumerate(values):
-            self._walk(v, f"{path}.{i}", out)
+            self._walk(v, f"{path}.{i}", sums)
 
 
 # the keys every view carries (Game.view adds them; seat_view has the game's own part)
@@ -84,12 +119,33 @@ class Encoding:
         self.size = 3 * players + 1 + self.part_size
 
     def encode(self, game: Any, seat: int) -> np.ndarray:
+        """The seat's observation, by the game's fast path (`observe_part`) where it has one."""
+        return self._encoded(game, seat, self.observe_part)
+
+    def encode_view(self, game: Any, seat: int) -> np.ndarray:
+        """The same observation built from the seat's whole view (the reference a fast path must equal)."""
+        return self._encoded(game, seat, self.view_part)
+
+    def _encoded(self, game: Any, seat: int, part: Callable[[Any, int, np.ndarray], None]) -> np.ndarray:
         out = np.zeros(self.size, dtype=np.float32)
         self._header(game, seat, out)
-        # shared: the view may share containers with the state (cheaper), read here and never changed
-        self.encode_part(game.seat_view(seat, shared=True), seat, out[3 * self.players + 1:])
-        np.clip(out, -LIMIT, LIMIT, out=out)
+        part(game, seat, out[3 * self.players + 1:])
+        if out.max() > LIMIT or out.min() < -LIMIT:  # rare: reading is cheaper than writing every value
+            np.clip(out, -LIMIT, LIMIT, out=out)
         return out
+
+    def view_part(self, game: Any, seat: int, out: np.ndarray) -> None:
+        # shared: the view may share containers with the state (cheaper), read here and never changed
+        # (its top level is the view's own: the decision is added there)
+        view = game.seat_view(seat, shared=True)
+        view["decision"] = game.decision
+        self.encode_part(view, seat, out)
+
+    def observe_part(self, game: Any, seat: int, out: np.ndarray) -> None:
+        """The game's part of the observation; a game may read its state here instead of building the
+        whole view, as long as the result equals `view_part`'s and reads nothing the seat may not know
+        (tests/test_adapters_fast.py checks both). Default: `view_part`."""
+        self.view_part(game, seat, out)
 
     def _header(self, game: Any, seat: int, out: np.ndarray) -> None:
         n = self.players
