@@ -137,6 +137,21 @@ def test_a_sample_carries_no_true_seed_or_log_and_the_model_no_true_game():
         assert sample.seed != g.seed and sample.log == [] and sample.state.events == []
         assert sample.state.rng != g.state.rng
         assert view_without_log(sample, seat) == view_without_log(g, seat)
+    held = [getattr(model, n) for n in Model.__slots__]  # the closure reaching the game is gone once used
+    assert not any(callable(value) for value in held)
+
+
+def test_a_bot_that_never_samples_costs_no_copy_of_the_game(monkeypatch):
+    """The harness's model determinises on the first sample only: random bots copy nothing (issue 17)."""
+    g = new_gw(3, seed=11)
+    advance(g, "command")
+    copies = []
+    real = boardlab.core.game.Game.determinise
+    monkeypatch.setattr(boardlab.core.game.Game, "determinise", lambda self, *a: copies.append(1) or real(self, *a))
+    choose(make_agent("random", seed=1), g)
+    assert copies == []
+    choose(make_agent("greedy", seed=1), g)
+    assert len(copies) >= 2  # the model's base, then the greedy bot's sample of it
 
 
 def test_the_seats_own_command_deck_order_is_hidden_from_it_too():
