@@ -158,6 +158,28 @@ def test_a_longer_run_extends_a_shorter_one(full_file, tmp_path):
     assert out.read_bytes() == path.read_bytes()
 
 
+def test_a_run_that_keeps_no_records_writes_the_same_file_and_reads_it_back_lazily(full_file, tmp_path, monkeypatch):
+    """keep=False (the CLI's way, issue 17): no record is parsed or held, the file is the same, and
+    `each_result` reads it back a line at a time (games 0..n-1, a half-written last line ignored)."""
+    path, records = full_file
+    out = tmp_path / "lean.jsonl"
+    assert sim.run(n=5, out=out, progress=False, keep=False, **CARC) == []
+    parsed = []
+    real = json.loads
+    monkeypatch.setattr(sim.json, "loads", lambda text: parsed.append(text) or real(text))
+    assert sim.run(n=8, out=out, progress=False, keep=False, **CARC) == []
+    monkeypatch.undo()
+    lines = [t for t in parsed if '"index"' in str(t)]
+    assert len(lines) == 5  # the resumed lines only (checked against the simulation), none of the new ones
+    assert out.read_bytes() == path.read_bytes()
+    assert list(sim.each_result(out)) == records and list(sim.each_result(out, 3)) == records[:3]
+    with open(out, "ab") as f:
+        f.write(b'{"index": 8, "se')
+    assert list(sim.each_result(out)) == records
+    with pytest.raises(sim.SimError, match="needs out"):
+        sim.run(n=2, progress=False, keep=False, **CARC)
+
+
 def test_lines_out_of_order_or_repeated_are_rewritten_in_index_order(full_file, tmp_path):
     path, records = full_file
     lines = _lines(path)

@@ -314,10 +314,13 @@ def check_run_args(n, workers, backend, ray_address) -> None:
 
 def run(game: str, n: int, players: int | None = None, agents=None, options: dict | None = None, seed: int = 0,
         workers: int = 1, backend: str = "local", out=None, ray_address: str | None = None, rotate: bool = False,
-        progress: bool = True, lang: str = "en", batch_size: int | None = None, on_start=None) -> list[dict]:
+        progress: bool = True, lang: str = "en", batch_size: int | None = None, on_start=None,
+        keep: bool = True) -> list[dict]:
     """Play games 0..n-1 and return their records by index; with `out`, append them to that
     JSON Lines file in index order, first resuming what it already holds (the file must come
-    from the same simulation: game, players, options, agents, seed and rotation).
+    from the same simulation: game, players, options, agents, seed and rotation). `keep=False`
+    (with `out`): return no records, so a long run's memory stays flat (`each_result` reads them
+    back one by one).
 
     Backends: `local` plays in this process with `workers=1`, else in a pool of `workers`
     processes (started with `spawn`: scripts need the `if __name__ == "__main__":` guard);
@@ -331,6 +334,8 @@ def run(game: str, n: int, players: int | None = None, agents=None, options: dic
     results: dict[int, dict] = {}
     rewrite = False
     path = Path(out) if out is not None else None
+    if not keep and path is None:
+        raise SimError("err.sim.keep_out")
     if path is not None:
         if path.is_dir():
             raise SimError("err.sim.out_is_dir", path=str(path))
@@ -338,6 +343,8 @@ def run(game: str, n: int, players: int | None = None, agents=None, options: dic
             results, rewrite = _resume(path, spec)
         elif not path.parent.is_dir():
             raise SimError("err.sim.out_dir", path=str(path), folder=str(path.parent))
+    if not keep:  # only which games are there counts
+        results = dict.fromkeys(results)  # type: ignore[arg-type]
     done = sum(1 for i in results if i < n)
     if on_start is not None:
         on_start(spec, done)
@@ -363,9 +370,10 @@ def run(game: str, n: int, players: int | None = None, agents=None, options: dic
                 if handle is not None:
                     handle.write("".join(line + "\n" for line in chunk))
                     handle.flush()
-                for line in chunk:
-                    record = json.loads(line)
-                    results[record["index"]] = record
+                if keep:
+                    for line in chunk:
+                        record = json.loads(line)
+                        results[record["index"]] = record
     finally:
         source.close()
         if handle is not None:
@@ -374,7 +382,26 @@ def run(game: str, n: int, players: int | None = None, agents=None, options: dic
             bar.stop()
     if path is not None and rewrite:
         _rewrite_sorted(path)
-    return [results[i] for i in range(n)]
+    return [results[i] for i in range(n)] if keep else []
+
+
+def each_result(path, n: int | None = None) -> Iterator[dict]:
+    """The records of a results file written by `run` (index order, each index once), read one
+    line at a time; with `n`, games 0..n-1 only. A half-written last line is ignored."""
+    seen = -1
+    with open(path, "rb") as f:
+        for number, raw in enumerate(f, 1):
+            if not raw.endswith(b"\n"):
+                break
+            if not raw.strip():
+                continue
+            record = _parse_line(raw, path, number)
+            index = record["index"]
+            if n is not None and index >= n:
+                break
+            if index > seen:
+                seen = index
+                yield record
 
 
 def _rewrite_sorted(path: Path) -> None:
