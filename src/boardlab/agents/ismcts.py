@@ -64,7 +64,7 @@ class ISMCTSAgent(Agent):
         scored = []
         for action in legal:
             g = base.clone()
-            g.apply(action)
+            g.apply_listed(action)
             scored.append((g.rules.evaluate(g.state, model.seat), action))
         scored.sort(key=lambda t: -t[0])
         return [a for _, a in scored[:self.width]]
@@ -84,7 +84,7 @@ class ISMCTSAgent(Agent):
                 action = untried[self.stream.below(len(untried))]
                 child = node.children[action] = _Node(player)
                 child.avail = 1
-                g.apply(action)
+                g.apply_listed(action)
                 if self.prior:  # heuristic initialisation: the evaluation counts as `prior` visits
                     child.visits = self.prior
                     child.reward = self.prior * g.rules.evaluate(g.state, player)
@@ -92,7 +92,7 @@ class ISMCTSAgent(Agent):
                 break
             action = max(legal, key=lambda a: self._ucb(node.children[a]))
             node = node.children[action]
-            g.apply(action)
+            g.apply_listed(action)
             path.append(node)
         rewards = self._rollout(g)
         for node in path[1:]:
@@ -107,7 +107,7 @@ class ISMCTSAgent(Agent):
             if g.is_over:
                 break
             legal = g.legal_action_ids()
-            g.apply(legal[self.stream.below(len(legal))])
+            g.apply_listed(legal[self.stream.below(len(legal))])
         if g.is_over:
             return g.rules.rewards(g.state)
         return g.rules.evaluations(g.state)

@@ -108,11 +108,16 @@ class Game:
             if not self.is_legal(canonical):
                 raise self._illegal(action_id)
             action_id = canonical
+        self.apply_listed(action_id)
+
+    def apply_listed(self, action_id: str) -> None:
+        """`apply` for an id just taken from `legal_action_ids()`, without checking it again (search
+        bots play many such moves on their samples). Any other id: `apply`."""
         seat = self.state.pending[0]
         flow = self.rules.flow_of(self.state)
         flow.apply(self.state, action_id)
         self._log.append((seat, action_id))
-        self.forget_legal()
+        self._legal_set = None
         self._legal = self._offered(flow)
 
     def _offered(self, flow: Any) -> list[str] | None:
