@@ -107,6 +107,20 @@ def test_two_workers_write_the_same_bytes_as_one(full_file, tmp_path):
     assert again == records == sim.load_results(out)
 
 
+@pytest.mark.parametrize("count", [1, 7, 60, 1000])
+def test_batches_shrink_toward_the_end_so_the_workers_finish_together(count):
+    """Guided batches (issue 17): every index once and in order, at most MAX_BATCH a batch, sizes never
+    growing, and the run ends on single games (no worker waits on another's last big batch)."""
+    sizes, seen = [], []
+    for batch in sim._batches(iter(range(count)), count, 2, "local", None):
+        sizes.append(len(batch))
+        seen += batch
+    assert seen == list(range(count)) and max(sizes) <= sim.MAX_BATCH
+    assert sizes == sorted(sizes, reverse=True) and sizes[-1] == 1
+    assert [len(b) for b in sim._batches(iter(range(7)), 7, 2, "ray", 3)] == [3, 3, 1]  # as asked
+    assert [len(b) for b in sim._batches(iter(range(3)), 3, 1, "local", None)] == [1, 1, 1]  # in-process
+
+
 @pytest.mark.ray
 def test_ray_backend_writes_the_same_bytes_as_the_local_pool(full_file, tmp_path):
     import ray  # the ray extra is part of `make test`: this test must run, not skip

@@ -286,11 +286,18 @@ def _resume(path: Path, spec: Spec) -> tuple[dict[int, dict], bool]:
 
 def _batches(indices: Iterator[int], count: int, workers: int, backend: str,
              batch_size: int | None) -> Iterator[list[int]]:
-    """The `count` indices in batches, made as they are needed."""
-    if batch_size is None:
-        batch_size = 1 if backend == "local" and workers == 1 else max(
-            1, min(MAX_BATCH, math.ceil(count / (workers * 8))))
-    while batch := list(islice(indices, batch_size)):
+    """The `count` indices in batches, made as they are needed. Without a `batch_size`, one game at a
+    time in-process; else batches shrink as the run nears its end (guided scheduling: a share of
+    what is left, at most MAX_BATCH), so the workers finish together instead of one waiting on a
+    last big batch."""
+    if batch_size is not None or (backend == "local" and workers == 1):
+        size = batch_size or 1
+        while batch := list(islice(indices, size)):
+            yield batch
+        return
+    left = count
+    while batch := list(islice(indices, max(1, min(MAX_BATCH, math.ceil(left / (workers * 4)))))):
+        left -= len(batch)
         yield batch
 
 
