@@ -75,10 +75,13 @@ class ISMCTSAgent(Agent):
         while not g.is_over:
             legal = g.legal_action_ids() if node is not root else candidates
             player = g.to_play
-            untried = [a for a in legal if a not in node.children]
+            children = node.children
+            untried = []
             for a in legal:
-                child = node.children.get(a)
-                if child is not None:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
                     child.avail += 1
             if untried:
                 action = untried[self.stream.below(len(untried))]
@@ -90,8 +93,8 @@ class ISMCTSAgent(Agent):
                     child.reward = self.prior * g.rules.evaluate(g.state, player)
                 path.append(child)
                 break
-            action = max(legal, key=lambda a: self._ucb(node.children[a]))
-            node = node.children[action]
+            action = self._select(children, legal)
+            node = children[action]
             g.apply_listed(action)
             path.append(node)
         rewards = self._rollout(g)
@@ -99,8 +102,16 @@ class ISMCTSAgent(Agent):
             node.visits += 1
             node.reward += rewards[node.player]
 
-    def _ucb(self, child: _Node) -> float:
-        return child.reward / child.visits + self.c * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
+    def _select(self, children: dict[str, _Node], legal) -> str:
+        """The first legal action of highest UCB value (availability-counted: ISMCTS)."""
+        c, log, sqrt = self.c, math.log, math.sqrt
+        best, best_value = legal[0], -math.inf
+        for a in legal:
+            child = children[a]
+            value = child.reward / child.visits + c * sqrt(log(max(child.avail, 1)) / child.visits)
+            if value > best_value:
+                best, best_value = a, value
+        return best
 
     def _rollout(self, g) -> list[float]:
         for _ in range(self.depth):
