@@ -25,7 +25,7 @@ class GreedyAgent(Agent):
             base = model.sample(self.stream)
             for action in legal:
                 g = base.clone()
-                g.apply_listed(action)
+                g.apply(action)
                 totals[action] += g.rules.evaluate(g.state, model.seat)
         best = max(totals.values())
         ties = [a for a in legal if totals[a] == best]

@@ -64,7 +64,7 @@ class ISMCTSAgent(Agent):
         scored = []
         for action in legal:
             g = base.clone()
-            g.apply_listed(action)
+            g.apply(action)
             scored.append((g.rules.evaluate(g.state, model.seat), action))
         scored.sort(key=lambda t: -t[0])
         return [a for _, a in scored[:self.width]]
@@ -73,7 +73,9 @@ class ISMCTSAgent(Agent):
         g = model.sample(self.stream)
         node, path = root, [root]
         while not g.is_over:
-            legal = g.legal_action_ids() if node is not root else candidates
+            at_root = node is root
+            legal = candidates if at_root else g.legal_action_ids()
+            play = g.apply if at_root else g.apply_listed  # the true game's ids are checked on the sample
             player = g.to_play
             children = node.children
             untried = []
@@ -87,7 +89,7 @@ class ISMCTSAgent(Agent):
                 action = untried[self.stream.below(len(untried))]
                 child = node.children[action] = _Node(player)
                 child.avail = 1
-                g.apply_listed(action)
+                play(action)
                 if self.prior:  # heuristic initialisation: the evaluation counts as `prior` visits
                     child.visits = self.prior
                     child.reward = self.prior * g.rules.evaluate(g.state, player)
@@ -95,7 +97,7 @@ class ISMCTSAgent(Agent):
                 break
             action = self._select(children, legal)
             node = children[action]
-            g.apply_listed(action)
+            play(action)
             path.append(node)
         rewards = self._rollout(g)
         for node in path[1:]:
