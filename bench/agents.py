@@ -8,7 +8,11 @@ least two legal actions. Every bot decides there through the harness (`agents.ch
 seat's view, the legal ids and a sampling model), with its own seed; "legal" is the mean
 number of legal actions at those positions. ISMCTS runs a fixed
 number of iterations (`--iterations K`, default 200, other parameters at their defaults:
-depth 3, width 8); iterations/s = K x positions / seconds. One process pinned to one core.
+depth 3, width 8); iterations/s = K x positions / seconds. One process pinned to one core, timed in
+its CPU time (`time.process_time`: other sessions on a shared machine disturb it less than wall time).
+"vs before" divides ISMCTS iterations/s by the figure of bench/baselines/agents-before-issue17.json
+(measured before issue 17's work, 20 positions, 200 iterations; a rough ratio: compare runs of one
+session for a firm one).
 """
 from __future__ import annotations
 
@@ -19,6 +23,7 @@ import platform
 import random
 import sys
 import time
+from pathlib import Path
 
 import boardlab
 from boardlab.agents import choose
@@ -26,6 +31,7 @@ from boardlab.agents.greedy import GreedyAgent
 from boardlab.agents.ismcts import ISMCTSAgent
 from boardlab.agents import RandomAgent
 
+BASELINE = Path(__file__).parent / "baselines" / "agents-before-issue17.json"
 CONFIGS = [("carcassonne", 2, {}), ("carcassonne", 4, {"expansions": ["wonders"]}), ("greatwall", 2, {}),
            ("greatwall", 4, {})]
 
@@ -54,10 +60,10 @@ def position(game: str, players: int, options: dict, seed: int):
 
 def timed(positions, make) -> tuple[float, float]:
     """(seconds, mean legal actions) for one decision of a fresh bot in each position."""
-    start = time.perf_counter()
+    start = time.process_time()
     for i, g in enumerate(positions):
         choose(make(i), g)
-    elapsed = time.perf_counter() - start
+    elapsed = time.process_time() - start
     return elapsed, sum(len(g.legal_action_ids()) for g in positions) / len(positions)
 
 
@@ -82,12 +88,22 @@ def pin_one_core() -> int | None:
     return cpu
 
 
+def baseline() -> dict[str, float]:
+    """ISMCTS iterations/s before issue 17, by configuration (empty without the file)."""
+    if not BASELINE.exists():
+        return {}
+    return {r["config"]: r["ismcts_iterations_per_s"] for r in json.loads(BASELINE.read_text())["rows"]}
+
+
 def run(games: int, iterations: int) -> dict:
     cpu = pin_one_core()
     measure("carcassonne", 2, {}, 1, 5)  # warm-up: imports, content tables
+    rows = [measure(g, p, o, games, iterations) for g, p, o in CONFIGS]
+    before = baseline()
+    for r in rows:
+        r["ismcts_vs_before"] = r["ismcts_iterations_per_s"] / before[r["config"]] if r["config"] in before else None
     return {"benchmark": "agents", "positions_per_config": games, "iterations": iterations, "cpu": cpu,
-            "python": platform.python_version(), "machine": platform.machine(),
-            "rows": [measure(g, p, o, games, iterations) for g, p, o in CONFIGS]}
+            "python": platform.python_version(), "machine": platform.machine(), "rows": rows}
 
 
 def print_table(result: dict) -> None:
@@ -96,13 +112,14 @@ def print_table(result: dict) -> None:
 
     t = Table(title=f"Bots: one decision per position ({result['positions_per_config']} positions per row, "
                     f"ISMCTS {result['iterations']} iterations, one core"
-                    f"{'' if result['cpu'] is None else ' #' + str(result['cpu'])}, Python {result['python']})")
-    for col in ("config", "legal", "random dec/s", "greedy dec/s", "ISMCTS it/s", "ISMCTS ms/dec"):
+                    f"{'' if result['cpu'] is None else ' #' + str(result['cpu'])}, CPU time, Python {result['python']})")
+    for col in ("config", "legal", "random dec/s", "greedy dec/s", "ISMCTS it/s", "ISMCTS ms/dec", "vs before"):
         t.add_column(col, justify="left" if col == "config" else "right", no_wrap=True)
     for r in result["rows"]:
         t.add_row(r["config"], f"{r['legal_per_decision']:.1f}", f"{r['random_decisions_per_s']:,.0f}",
                   f"{r['greedy_decisions_per_s']:,.1f}", f"{r['ismcts_iterations_per_s']:,.0f}",
-                  f"{r['ismcts_ms_per_decision']:,.1f}")
+                  f"{r['ismcts_ms_per_decision']:,.1f}",
+                  "-" if r["ismcts_vs_before"] is None else f"{r['ismcts_vs_before']:.2f}x")
     Console(width=max(100, Console().width)).print(t)
 
 

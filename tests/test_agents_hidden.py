@@ -137,6 +137,21 @@ def test_a_sample_carries_no_true_seed_or_log_and_the_model_no_true_game():
         assert sample.seed != g.seed and sample.log == [] and sample.state.events == []
         assert sample.state.rng != g.state.rng
         assert view_without_log(sample, seat) == view_without_log(g, seat)
+    held = [getattr(model, n) for n in Model.__slots__]  # the closure reaching the game is gone once used
+    assert not any(callable(value) for value in held)
+
+
+def test_a_bot_that_never_samples_costs_no_copy_of_the_game(monkeypatch):
+    """The harness's model determinises on the first sample only: random bots copy nothing (issue 17)."""
+    g = new_gw(3, seed=11)
+    advance(g, "command")
+    copies = []
+    real = boardlab.core.game.Game.determinise
+    monkeypatch.setattr(boardlab.core.game.Game, "determinise", lambda self, *a: copies.append(1) or real(self, *a))
+    choose(make_agent("random", seed=1), g)
+    assert copies == []
+    choose(make_agent("greedy", seed=1), g)
+    assert len(copies) >= 2  # the model's base, then the greedy bot's sample of it
 
 
 def test_the_seats_own_command_deck_order_is_hidden_from_it_too():
@@ -160,3 +175,23 @@ def test_cards_discarded_face_down_by_others_are_redrawn_for_a_seat():
     assert len(seen) > 1
     assert {g.determinise(0, Stream(k)).state.tactic_discard[1] for k in range(10)} == {"shield_wall"}
     assert {g.determinise(1, Stream(k)).state.tactic_discard[0] for k in range(10)} == {"volley"}
+
+
+def test_each_events_text_is_built_once_and_shown_only_to_the_seats_it_names(monkeypatch):
+    """The readable log (issue 17): the seats' views share each event's text, built when first read;
+    each seat's log still lists exactly the events it may see, in order, as they read on their own."""
+    g = new_gw(3, seed=11)
+    advance(g, "command")
+    built = []
+    real = boardlab.core.events.Event.as_dict
+    monkeypatch.setattr(boardlab.core.events.Event, "as_dict", lambda e, *a: built.append(e) or real(e, *a))
+    logs = {seat: g.view(seat)["log"] for seat in (0, 1, 2, None)}
+    assert len(built) == len(g.state.events) and len(set(map(id, built))) == len(built)
+    assert any(e.to is not None for e in g.state.events)  # private events exist: the filter is exercised
+    for seat, log in logs.items():
+        assert log == [real(e, g.rules, "en") for e in g.state.events if e.visible_to(seat)]
+    twin = g.clone()
+    twin.apply(twin.legal_action_ids()[0])
+    built.clear()
+    assert twin.view(1)["log"][:len(logs[1])] == logs[1] and twin.view(2)["log"][:len(logs[2])] == logs[2]
+    assert len(built) == len(twin.state.events) - len(g.state.events)  # only the new events, once

@@ -107,6 +107,20 @@ def test_two_workers_write_the_same_bytes_as_one(full_file, tmp_path):
     assert again == records == sim.load_results(out)
 
 
+@pytest.mark.parametrize("count", [1, 7, 60, 1000])
+def test_batches_shrink_toward_the_end_so_the_workers_finish_together(count):
+    """Guided batches (issue 17): every index once and in order, at most MAX_BATCH a batch, sizes never
+    growing, and the run ends on single games (no worker waits on another's last big batch)."""
+    sizes, seen = [], []
+    for batch in sim._batches(iter(range(count)), count, 2, "local", None):
+        sizes.append(len(batch))
+        seen += batch
+    assert seen == list(range(count)) and max(sizes) <= sim.MAX_BATCH
+    assert sizes == sorted(sizes, reverse=True) and sizes[-1] == 1
+    assert [len(b) for b in sim._batches(iter(range(7)), 7, 2, "ray", 3)] == [3, 3, 1]  # as asked
+    assert [len(b) for b in sim._batches(iter(range(3)), 3, 1, "local", None)] == [1, 1, 1]  # in-process
+
+
 @pytest.mark.ray
 def test_ray_backend_writes_the_same_bytes_as_the_local_pool(full_file, tmp_path):
     import ray  # the ray extra is part of `make test`: this test must run, not skip
@@ -156,6 +170,28 @@ def test_a_longer_run_extends_a_shorter_one(full_file, tmp_path):
     assert sim.run(n=5, out=out, progress=False, **CARC) == records[:5]
     assert sim.run(n=8, out=out, progress=False, **CARC) == records
     assert out.read_bytes() == path.read_bytes()
+
+
+def test_a_run_that_keeps_no_records_writes_the_same_file_and_reads_it_back_lazily(full_file, tmp_path, monkeypatch):
+    """keep=False (the CLI's way, issue 17): no record is parsed or held, the file is the same, and
+    `each_result` reads it back a line at a time (games 0..n-1, a half-written last line ignored)."""
+    path, records = full_file
+    out = tmp_path / "lean.jsonl"
+    assert sim.run(n=5, out=out, progress=False, keep=False, **CARC) == []
+    parsed = []
+    real = json.loads
+    monkeypatch.setattr(sim.json, "loads", lambda text: parsed.append(text) or real(text))
+    assert sim.run(n=8, out=out, progress=False, keep=False, **CARC) == []
+    monkeypatch.undo()
+    lines = [t for t in parsed if '"index"' in str(t)]
+    assert len(lines) == 5  # the resumed lines only (checked against the simulation), none of the new ones
+    assert out.read_bytes() == path.read_bytes()
+    assert list(sim.each_result(out)) == records and list(sim.each_result(out, 3)) == records[:3]
+    with open(out, "ab") as f:
+        f.write(b'{"index": 8, "se')
+    assert list(sim.each_result(out)) == records
+    with pytest.raises(sim.SimError, match="needs out"):
+        sim.run(n=2, progress=False, keep=False, **CARC)
 
 
 def test_lines_out_of_order_or_repeated_are_rewritten_in_index_order(full_file, tmp_path):

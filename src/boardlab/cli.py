@@ -770,19 +770,18 @@ def sim_cmd(
         counts: dict = {}
         started = time.perf_counter()
         try:
-            records = sim.run(game, n, players, specs, options, seed, workers, backend, out,
-                              ray_address=ray_address, rotate=rotate, progress=progress, lang=lang, on_start=start)
+            sim.run(game, n, players, specs, options, seed, workers, backend, out, ray_address=ray_address,
+                    rotate=rotate, progress=progress, lang=lang, on_start=start, keep=False)
         except KeyboardInterrupt:
             _err_line(o.t("cli.sim.interrupted", path=out))
             raise typer.Exit(130) from None
         seconds = time.perf_counter() - started
-        o.print(o.t("cli.sim.done", n=len(records), path=out, new=len(records) - counts.get("before", 0),
-                    seconds=f"{seconds:.1f}"))
-        if records:
-            _print_agent_table(o, records)
+        o.print(o.t("cli.sim.done", n=n, path=out, new=n - counts.get("before", 0), seconds=f"{seconds:.1f}"))
+        if n:  # the table from the file, a record at a time (memory stays flat however long the run)
+            _print_agent_table(o, sim.each_result(out, n))
 
 
-def _print_agent_table(o: _Out, records: list[dict]) -> None:
+def _print_agent_table(o: _Out, records) -> None:
     from .report import Tally, win_shares
 
     tally = Tally()

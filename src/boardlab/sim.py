@@ -286,11 +286,18 @@ def _resume(path: Path, spec: Spec) -> tuple[dict[int, dict], bool]:
 
 def _batches(indices: Iterator[int], count: int, workers: int, backend: str,
              batch_size: int | None) -> Iterator[list[int]]:
-    """The `count` indices in batches, made as they are needed."""
-    if batch_size is None:
-        batch_size = 1 if backend == "local" and workers == 1 else max(
-            1, min(MAX_BATCH, math.ceil(count / (workers * 8))))
-    while batch := list(islice(indices, batch_size)):
+    """The `count` indices in batches, made as they are needed. Without a `batch_size`, one game at a
+    time in-process; else batches shrink as the run nears its end (guided scheduling: a share of
+    what is left, at most MAX_BATCH), so the workers finish together instead of one waiting on a
+    last big batch."""
+    if batch_size is not None or (backend == "local" and workers == 1):
+        size = batch_size or 1
+        while batch := list(islice(indices, size)):
+            yield batch
+        return
+    left = count
+    while batch := list(islice(indices, max(1, min(MAX_BATCH, math.ceil(left / (workers * 4)))))):
+        left -= len(batch)
         yield batch
 
 
@@ -314,10 +321,13 @@ def check_run_args(n, workers, backend, ray_address) -> None:
 
 def run(game: str, n: int, players: int | None = None, agents=None, options: dict | None = None, seed: int = 0,
         workers: int = 1, backend: str = "local", out=None, ray_address: str | None = None, rotate: bool = False,
-        progress: bool = True, lang: str = "en", batch_size: int | None = None, on_start=None) -> list[dict]:
+        progress: bool = True, lang: str = "en", batch_size: int | None = None, on_start=None,
+        keep: bool = True) -> list[dict]:
     """Play games 0..n-1 and return their records by index; with `out`, append them to that
     JSON Lines file in index order, first resuming what it already holds (the file must come
-    from the same simulation: game, players, options, agents, seed and rotation).
+    from the same simulation: game, players, options, agents, seed and rotation). `keep=False`
+    (with `out`): return no records, so a long run's memory stays flat (`each_result` reads them
+    back one by one).
 
     Backends: `local` plays in this process with `workers=1`, else in a pool of `workers`
     processes (started with `spawn`: scripts need the `if __name__ == "__main__":` guard);
@@ -331,6 +341,8 @@ def run(game: str, n: int, players: int | None = None, agents=None, options: dic
     results: dict[int, dict] = {}
     rewrite = False
     path = Path(out) if out is not None else None
+    if not keep and path is None:
+        raise SimError("err.sim.keep_out")
     if path is not None:
         if path.is_dir():
             raise SimError("err.sim.out_is_dir", path=str(path))
@@ -338,6 +350,8 @@ def run(game: str, n: int, players: int | None = None, agents=None, options: dic
             results, rewrite = _resume(path, spec)
         elif not path.parent.is_dir():
             raise SimError("err.sim.out_dir", path=str(path), folder=str(path.parent))
+    if not keep:  # only which games are there counts
+        results = dict.fromkeys(results)  # type: ignore[arg-type]
     done = sum(1 for i in results if i < n)
     if on_start is not None:
         on_start(spec, done)
@@ -363,9 +377,10 @@ def run(game: str, n: int, players: int | None = None, agents=None, options: dic
                 if handle is not None:
                     handle.write("".join(line + "\n" for line in chunk))
                     handle.flush()
-                for line in chunk:
-                    record = json.loads(line)
-                    results[record["index"]] = record
+                if keep:
+                    for line in chunk:
+                        record = json.loads(line)
+                        results[record["index"]] = record
     finally:
         source.close()
         if handle is not None:
@@ -374,7 +389,26 @@ def run(game: str, n: int, players: int | None = None, agents=None, options: dic
             bar.stop()
     if path is not None and rewrite:
         _rewrite_sorted(path)
-    return [results[i] for i in range(n)]
+    return [results[i] for i in range(n)] if keep else []
+
+
+def each_result(path, n: int | None = None) -> Iterator[dict]:
+    """The records of a results file written by `run` (index order, each index once), read one
+    line at a time; with `n`, games 0..n-1 only. A half-written last line is ignored."""
+    seen = -1
+    with open(path, "rb") as f:
+        for number, raw in enumerate(f, 1):
+            if not raw.endswith(b"\n"):
+                break
+            if not raw.strip():
+                continue
+            record = _parse_line(raw, path, number)
+            index = record["index"]
+            if n is not None and index >= n:
+                break
+            if index > seen:
+                seen = index
+                yield record
 
 
 def _rewrite_sorted(path: Path) -> None:

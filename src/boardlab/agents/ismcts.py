@@ -73,41 +73,54 @@ class ISMCTSAgent(Agent):
         g = model.sample(self.stream)
         node, path = root, [root]
         while not g.is_over:
-            legal = g.legal_action_ids() if node is not root else candidates
+            at_root = node is root
+            legal = candidates if at_root else g.legal_action_ids()
+            play = g.apply if at_root else g.apply_listed  # the true game's ids are checked on the sample
             player = g.to_play
-            untried = [a for a in legal if a not in node.children]
+            children = node.children
+            untried = []
             for a in legal:
-                child = node.children.get(a)
-                if child is not None:
+                child = children.get(a)
+                if child is None:
+                    untried.append(a)
+                else:
                     child.avail += 1
             if untried:
                 action = untried[self.stream.below(len(untried))]
                 child = node.children[action] = _Node(player)
                 child.avail = 1
-                g.apply(action)
+                play(action)
                 if self.prior:  # heuristic initialisation: the evaluation counts as `prior` visits
                     child.visits = self.prior
                     child.reward = self.prior * g.rules.evaluate(g.state, player)
                 path.append(child)
                 break
-            action = max(legal, key=lambda a: self._ucb(node.children[a]))
-            node = node.children[action]
-            g.apply(action)
+            action = self._select(children, legal)
+            node = children[action]
+            play(action)
             path.append(node)
         rewards = self._rollout(g)
         for node in path[1:]:
             node.visits += 1
             node.reward += rewards[node.player]
 
-    def _ucb(self, child: _Node) -> float:
-        return child.reward / child.visits + self.c * math.sqrt(math.log(max(child.avail, 1)) / child.visits)
+    def _select(self, children: dict[str, _Node], legal) -> str:
+        """The first legal action of highest UCB value (availability-counted: ISMCTS)."""
+        c, log, sqrt = self.c, math.log, math.sqrt
+        best, best_value = legal[0], -math.inf
+        for a in legal:
+            child = children[a]
+            value = child.reward / child.visits + c * sqrt(log(max(child.avail, 1)) / child.visits)
+            if value > best_value:
+                best, best_value = a, value
+        return best
 
     def _rollout(self, g) -> list[float]:
         for _ in range(self.depth):
             if g.is_over:
                 break
             legal = g.legal_action_ids()
-            g.apply(legal[self.stream.below(len(legal))])
+            g.apply_listed(legal[self.stream.below(len(legal))])
         if g.is_over:
             return g.rules.rewards(g.state)
         return g.rules.evaluations(g.state)

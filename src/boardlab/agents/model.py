@@ -9,22 +9,29 @@ BASE_STREAM = 0  # the first redraw's stream: any fixed value (the pools it deal
 class Model:
     """Samples determinisations of a game for one seat (information-set search).
 
-    The model never holds the true game: it keeps one determinisation of it (`Game.determinise`:
+    The model never hands out the true game: it keeps one determinisation of it (`Game.determinise`:
     hidden information redrawn from canonical pools, so the true hidden values cannot leak through
     their order, items the seat knows kept where they are; the random stream reseeded; another seed;
     no event or action log), and every sample is drawn again from that one. A sample therefore
     carries nothing the seat's view does not: its seed, log and hidden parts are redrawn.
+
+    That determinisation is made when the first sample is asked for (a bot that never samples, such
+    as `random`, costs no copy of the game); until then the game is reached only through a closure,
+    as `SeatView` does, and the closure is dropped once used. The harness samples while the bot
+    decides, so the determinisation is of the position being decided.
     """
 
-    __slots__ = ("_base", "seat")
+    __slots__ = ("_base", "_make", "seat", "rules")
 
     def __init__(self, game, seat: int):
-        self._base = game.determinise(seat, Stream(BASE_STREAM))
+        self._base = None
+        self._make = lambda: game.determinise(seat, Stream(BASE_STREAM))
         self.seat = seat
-
-    @property
-    def rules(self):
-        return self._base.rules
+        self.rules = game.rules
 
     def sample(self, stream) -> "object":
-        return self._base.determinise(self.seat, stream)
+        base = self._base
+        if base is None:
+            base = self._base = self._make()
+            self._make = None
+        return base.determinise(self.seat, stream)

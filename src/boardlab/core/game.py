@@ -24,6 +24,7 @@ SAVE_VERSION = 3
 OLD_VERSIONS = (1,)
 READABLE_VERSIONS = (1, 2, 3)
 SHORT_LIST = 16  # legal lists up to this long are searched as lists (is_legal)
+_EVERY = -1  # the readable log's cache key for the texts of all events (no seat is numbered -1)
 
 
 class Game:
@@ -108,11 +109,16 @@ class Game:
             if not self.is_legal(canonical):
                 raise self._illegal(action_id)
             action_id = canonical
+        self.apply_listed(action_id)
+
+    def apply_listed(self, action_id: str) -> None:
+        """`apply` for an id just taken from `legal_action_ids()`, without checking it again (search
+        bots play many such moves on their samples). Any other id: `apply`."""
         seat = self.state.pending[0]
         flow = self.rules.flow_of(self.state)
         flow.apply(self.state, action_id)
         self._log.append((seat, action_id))
-        self.forget_legal()
+        self._legal_set = None
         self._legal = self._offered(flow)
 
     def _offered(self, flow: Any) -> list[str] | None:
@@ -241,17 +247,27 @@ class Game:
         return view
 
     def _readable_log(self, seat: int | None, lang: str) -> list[JSON]:
-        """The events `seat` may see, as text. Events are only ever appended (a clone shares the
-        Event objects of its original), so the texts read before are kept, per seat and language, while
-        the last event read is still in place, and clones inherit them: only newer events are read."""
+        """The events `seat` may see, as text: each event's text is built once per language, when a
+        seat first reads it, and shared by the seats that may see it (`_kept`)."""
         events = self.state.events
-        last, read, texts = self._shown.get((seat, lang), (None, 0, ()))
+
+        def visible(read: int) -> tuple[JSON, ...]:
+            texts = self._kept((_EVERY, lang), lambda r: tuple(e.as_dict(self.rules, lang) for e in events[r:]))
+            return tuple(texts[i] for i in range(read, len(events)) if events[i].visible_to(seat))
+        return list(self._kept((seat, lang), visible))
+
+    def _kept(self, key: tuple[int | None, str], more: Any) -> tuple[JSON, ...]:
+        """What is kept under `key` for the event log so far, `more(first unread index)` appended. Events
+        are only ever appended (a clone shares the Event objects of its original), so what was read is
+        kept while the last event read is still in place, and clones inherit it: only newer events are read."""
+        events = self.state.events
+        last, read, kept = self._shown.get(key, (None, 0, ()))
         if read > len(events) or (read and events[read - 1] is not last):
-            read, texts = 0, ()
+            read, kept = 0, ()
         if read < len(events):
-            texts += tuple(e.as_dict(self.rules, lang) for e in events[read:] if e.visible_to(seat))
-            self._shown[(seat, lang)] = (events[-1], len(events), texts)
-        return list(texts)
+            kept += more(read)
+            self._shown[key] = (events[-1], len(events), kept)
+        return kept
 
     def state_hash(self) -> str:
         """A hash of the game state (not of its event log: a log is checked by replaying it), so it

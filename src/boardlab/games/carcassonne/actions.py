@@ -23,17 +23,17 @@ from ...core.actions import Grid, Segment, Vocabulary
 from .content import TILE_PIECES, TILESET, WONDER_ORDER, WONDER_PIECES, xy
 
 ROTATIONS = range(4)
-_PLACE_IDS: dict[tuple[int, int], str] = {}
+PLACE_IDS: dict[tuple[int, int], str] = {}  # (position, rotation) -> id, filled by place_id
 _PARSED: dict[str, tuple[int, int]] = {}
 
 
 def place_id(p: int, r: int) -> str:
     """The id of placing the tile in hand at packed position p with rotation r (cached)."""
     key = (p, r)
-    s = _PLACE_IDS.get(key)
+    s = PLACE_IDS.get(key)
     if s is None:
         x, y = xy(p)
-        s = _PLACE_IDS[key] = f"place:{x},{y},{r}"
+        s = PLACE_IDS[key] = f"place:{x},{y},{r}"
         _PARSED[s] = key
     return s
 

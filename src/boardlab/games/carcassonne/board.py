@@ -1,6 +1,8 @@
 """Placing pieces and followers, and scoring features: the mechanics every rule builds on."""
 from __future__ import annotations
 
+from itertools import compress
+
 from .content import (CITY, DELTA, FIELD, MIRROR, MONASTERY, OPEN, ROAD, SIDE_HALVES, Piece)
 from .state import CarcState
 
@@ -125,8 +127,11 @@ def is_complete(state: CarcState, root: int) -> bool:
 
 def majority(state: CarcState, root: int) -> list[int]:
     """Seats with the most followers on a feature (all of them on a tie)."""
+    holders = state.meeples[root]
+    if len(holders) == 1:  # the usual case, and bots ask for it at every evaluation
+        return [holders[0][0]]
     counts: dict[int, int] = {}
-    for seat, _ in state.meeples[root]:
+    for seat, _ in holders:
         counts[seat] = counts.get(seat, 0) + 1
     if not counts:
         return []
@@ -163,8 +168,8 @@ def completed_by_last(state: CarcState) -> list[int]:
 
 
 def roots_with_followers(state: CarcState) -> list[int]:
-    parent, meeples = state.parent, state.meeples
-    return [s for s in range(len(parent)) if parent[s] == s and meeples[s]]
+    parent = state.parent
+    return [s for s in compress(range(len(parent)), state.meeples) if parent[s] == s]  # few segments hold followers
 
 
 def touched_complete_cities(state: CarcState, field_root: int) -> int:

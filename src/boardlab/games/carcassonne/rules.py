@@ -4,7 +4,7 @@ from __future__ import annotations
 from ...core.flow import GAME_OVER
 from ...core.module import Part
 from . import board as B
-from .actions import meeple_id, meeple_label, parse_place, place_id, place_xyr
+from .actions import PLACE_IDS, meeple_id, meeple_label, parse_place, place_id, place_xyr
 from .content import (CANONICAL_ROT, CITY, FIELD, FIT, FITS_ANY, MONASTERY, ROAD, TILE_INDEX, TILE_PIECES,
                       TILESET, in_range, pos, xy)
 from .state import CarcState
@@ -59,8 +59,8 @@ def step_place(state: CarcState) -> None:
 
 
 def legal_place(state: CarcState) -> list[str]:
-    fit = FIT[state.hand]
-    return [place_id(p, r) for p, code in state.frontier.items() for r in fit[code]]
+    fit, known = FIT[state.hand], PLACE_IDS
+    return [known.get((p, r)) or place_id(p, r) for p, code in state.frontier.items() for r in fit[code]]
 
 
 @BASE.decision("place", legal_place)
