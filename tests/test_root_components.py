@@ -278,13 +278,15 @@ def test_riverfolk_outcast_relationships_and_services():
 
 @rule("LR-AC-02-04", "LR-AC-02-03", "LR-09-07")
 def test_riverfolk_cards_and_second_vagabond_pawn():
-    """3 Vagabond characters (Vagrant, Arbiter, Scoundrel), 1 more Vagabond pawn; the 4 spy cards and the
-    overviews have no engine counterpart (the spies are a variant of the Corvid; no option offers them)."""
+    """3 Vagabond characters (Vagrant, Arbiter, Scoundrel), 1 more Vagabond pawn. The 4 spy cards and the 2
+    overviews have no engine counterpart (the references do not give the spy cards' use): no option and no deck
+    card is a spy."""
     assert set(RIVERFOLK_CHARACTERS) <= set(option_values("vagabond"))
     g = set_up(new(("marquise", "eyrie", "vagabond", "vagabond2"), seed=2, vagabond=["vagrant", "scoundrel"]))
     assert set(g.state.pawns) == {"vagabond", "vagabond2"}
     assert (g.state.mods["vagabond"].character, g.state.mods["vagabond2"].character) == ("vagrant", "scoundrel")
     assert not any("spy" in name for name in RootOptions.model_json_schema()["properties"])
+    assert not any("spy" in card for card in CARDS)
 
 
 # ---- Underworld expansion -----------------------------------------------------------------------------------

@@ -393,7 +393,9 @@ def apply_action(state: RootState, action_id: str) -> None:
         T.push(state, MV.moves(task.seat, NAME, 2, ("LR-06-05-02",), must=True))
     elif action_id == "recruit":
         data.recruited = True
-        T.push(state, CatRecruit(task.seat, tuple(B.where(state, NAME, "recruiter"))))
+        # a recruiter where she may not place (a face-up snare, LR-13-07-02; "cannot" wins, LR-01-01-02) gets none
+        sites = tuple(c for c in B.where(state, NAME, "recruiter") if B.may_place(state, NAME, c))
+        T.push(state, CatRecruit(task.seat, sites))
     elif action_id == "build":
         T.push(state, CatBuild(task.seat, None, None, 0))
     elif action_id == "overwork":
