@@ -104,7 +104,7 @@ def test_the_engine_carries_this_law_as_its_rule_book_and_no_walkthrough_or_over
 
 # ---- Root, the base game ------------------------------------------------------------------------------------
 
-@rule("LR-AC-01-02", "LR-06-03-01", "LR-07-03-02", "LR-08-03-02")
+@rule("LR-AC-01-02", "LR-06-03-01", "LR-07-03-02", "LR-08-03-02", "LR-08-03-03")
 def test_base_game_buildings_and_tokens():
     """28 buildings (7 roosts, 6 sawmills, 6 recruiters, 6 workshops, 3 bases) and 19 tokens (10 sympathy,
     8 wood, 1 keep): the faction boards' data, and what a setup puts out and keeps on the tracks."""
@@ -174,7 +174,7 @@ def test_faction_warriors_in_the_supply(faction, law):
     assert g.state.supply[faction] + sum(g.state.warriors[faction][:12]) <= law
 
 
-@rule("LR-AC-01-03", "LR-08-03-05", "LR-06-03-01")
+@rule("LR-AC-01-03", "LR-08-03-01", "LR-06-03-01")
 def test_base_warriors_are_all_accounted_for_after_setup():
     g = set_up(new(BASE_FACTIONS, seed=4))
     s = g.state
@@ -349,11 +349,12 @@ def test_marauder_wooden_pieces():
     assert HIRELINGS["exile"].pieces.pawns == 1
 
 
-@rule("LR-AC-04-04", "LR-14-07", "LR-15-03-05", "LR-AA-08")
+@rule("LR-AC-04-04", "LR-14-03-04", "LR-15-03-05", "LR-AA-08")
 def test_marauder_cards():
     """8 moods, 3 Faithful Retainers, 10 faction setup cards, 4 hirelings (the box's own: Patrol, Dynasty,
     Uprising, Exile)."""
     assert len(hundreds.BOARD["moods"]) == 8
+    assert set_up(new(("hundreds", "marquise"), seed=3)).state.mods["hundreds"].mood == "stubborn"
     assert len(keepers.BOARD["retainers"]) == 3
     g = set_up(new(("keepers", "marquise"), seed=3))
     assert sorted(c for cards in g.state.mods["keepers"].retinue.values() for c in cards) == \

@@ -281,6 +281,22 @@ def test_place_takes_from_the_supply_and_places_nothing_from_an_empty_one():
     assert B.tokens_of(g.state, "marquise", idx(8)) == []
 
 
+@rule("LR-AG-20", "LR-06-05-04-02", "LR-06-05-04-03")
+def test_place_from_a_track_takes_its_leftmost_piece():
+    """A building on a track is placed from the track's leftmost space: with one sawmill out, the next one is the
+    second on its track and costs that space's wood (1) and scores the space it uncovers (1)."""
+    g = table()
+    cat = seat(g, "marquise")
+    put(g, "marquise", 8, warriors=1, buildings=["sawmill", "workshop"])
+    put(g, "marquise", 12, warriors=1)
+    with positions.edit(g) as s:
+        s.tokens[idx(12)] = (("marquise", "wood"),)
+    cat_actions(g)
+    play(g, "build", "build_at:12", "building:sawmill")
+    assert B.buildings_of(g.state, "marquise", idx(12)) == ["sawmill"] and g.state.tokens[idx(12)] == ()
+    assert g.state.score[cat] == 1
+
+
 @rule("LR-AG-32", "LR-AG-13", "LR-04-01-02")
 def test_the_item_supply_is_where_crafted_items_come_from():
     """Crafting Anvil takes a hammer from the item supply (on the map) into the Crafted Items box; with no hammer
@@ -482,6 +498,22 @@ def test_abilities_are_persistent_without_any_action():
     put(g, "marquise", 9, tokens=["keep"])
     assert not B.may_place(g.state, "eyrie", idx(9)) and B.may_place(g.state, "marquise", idx(9))
     assert B.may_place(g.state, "eyrie", idx(5))
+
+
+@rule("LR-AG-01", "LR-AH-02-02")
+def test_a_hirelings_ability_is_persistent_for_its_controller():
+    """A hireling's ability (the tree icon) is a persistent effect too: the Bluebird Nobles (the Last Dynasty's
+    demoted side) make their controller rule where tied, whoever holds them, with no action taken."""
+    g = table(("marquise", "alliance"), hirelings=["last_dynasty", "exile", "popular_band"])
+    with positions.edit(g) as s:
+        s.mods["last_dynasty"].demoted = True
+    put(g, "marquise", 5, warriors=1)
+    put(g, "alliance", 5, warriors=1)
+    assert B.ruler(g.state, idx(5)) is None
+    for holder, faction in ((seat(g, "marquise"), "marquise"), (seat(g, "alliance"), "alliance")):
+        with positions.edit(g) as s:
+            s.hired["last_dynasty"] = holder
+        assert B.ruler(g.state, idx(5)) == faction
 
 
 @rule("LR-AG-07", "LR-08-02-02", "LR-06-05-01")
