@@ -467,6 +467,32 @@ def test_cannot_wins_over_an_effect_that_says_place():
     assert g.state.supply["marquise"] == supply - 1
 
 
+@rule("LR-AG-04", "LR-06-02-03", "LR-AH-02-02")
+def test_cannot_wins_over_field_hospitals(monkeypatch):
+    """Field Hospitals puts her removed warriors at the keep; while the uncontrolled Furious Protector stands there
+    (its enemies cannot place pieces in its clearing) she is not offered to pay a card for it."""
+    def battle_at_12(protector_at_keep: bool, monkeypatch):
+        g = table(("marquise", "eyrie"), hirelings=["furious_protector", "popular_band", "exile"])
+        cat = seat(g, "marquise")
+        with positions.edit(g) as s:
+            s.mods["marquise"].keep = idx(1)
+            s.pawns["furious_protector"] = idx(1) if protector_at_keep else idx(3)
+        put(g, "marquise", 1, tokens=["keep"])
+        put(g, "marquise", 12, warriors=3)
+        put(g, "eyrie", 12, warriors=3)
+        hand(g, cat, ["fox_anvil"])
+        dice(monkeypatch, 2, 1)
+        cat_actions(g)
+        play(g, "battle", "battle:12")
+        while g.decision in ("ambush", "battle_effects"):
+            play(g, next(a for a in ("pass", "done") if a in g.legal_action_ids()))
+        return g
+    assert battle_at_12(False, monkeypatch).decision == "field_hospitals"
+    g = battle_at_12(True, monkeypatch)
+    assert g.decision != "field_hospitals" and warriors(g, "marquise", 1) == 0
+    assert g.state.hands[seat(g, "marquise")] == ["fox_anvil"]
+
+
 @rule("LR-AG-12", "LR-01-05-05", "LR-17-02-04")
 def test_a_forced_player_resolves_the_effect_as_its_own_choice():
     """Entreat: the Marquise forces the Council to flip a Governing assembly; the Council, not she, then chooses

@@ -607,7 +607,8 @@ def on_removed(state: RootState, by_seat: int | None, owner: str, c: int, pieces
         data.keep = None
         state.log(("LR-06-02-02",), "ev.cat.keep_removed", clearing=c)
     me = state.seat_of(NAME)
-    if removed.get("warrior") and data.keep is not None and me is not None and K.matching(state, me, state.suits[c]):
+    if removed.get("warrior") and data.keep is not None and me is not None and K.matching(state, me, state.suits[c]) \
+            and B.may_place(state, NAME, data.keep):  # where she cannot place, no card buys it (LR-01-01-02)
         return [FieldHospitals(me, c, removed["warrior"])]
     return []
 
