@@ -8,13 +8,13 @@ RTA-AC-*)."""
 from __future__ import annotations
 
 import itertools
-from collections import Counter
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 import yaml
-from root_helpers import new, set_up
+from root_helpers import clear, hand, new, play, put, set_up, start
 
 import boardlab
 from boardlab.core.errors import ConfigError
@@ -157,7 +157,7 @@ def test_base_game_items_cover_the_supply_the_ruins_and_any_base_character():
     assert in_play <= box
 
 
-@rule("LR-AC-01-03", "LR-AC-02-03", "LR-AC-03-03", "LR-AC-04-03", "LR-AC-05-03")
+@rule("LR-AC-01-03", "LR-AC-02-03", "LR-AC-03-03", "LR-AC-04-03", "LR-AC-05-03", "LR-06-03-01", "LR-08-03-01")
 @pytest.mark.parametrize("faction, law", [
     ("marquise", 25), ("eyrie", 20), ("alliance", 10), ("vagabond", 0), ("lizard", 25), ("riverfolk", 15),
     ("duchy", 20), ("corvid", 15), ("hundreds", 20), ("keepers", 15), ("lilypad", 20), ("twilight", 20),
@@ -165,22 +165,23 @@ def test_base_game_items_cover_the_supply_the_ruins_and_any_base_character():
 def test_faction_warriors_in_the_supply(faction, law):
     """The wooden warriors of each box: 25 Marquise, 20 Eyrie, 10 Alliance (base); 25 Lizard, 15 Riverfolk;
     20 Duchy, 15 Corvid; 20 Hundreds, 15 Keepers; 20 Diaspora, 20 Council, 10 Skunks (the Captains apart):
-    the supply a faction starts with, and never more on the map and in the supply after setup."""
+    the supply a faction starts with, and all of them in the supply, on the map or on its board after setup."""
     assert FACTIONS[faction].warriors == law
     others = [f for f in ("marquise", "eyrie", "alliance", "lizard") if f != faction][:2]
     g = new([faction, *others], seed=2)
     assert g.state.supply[faction] == law
     set_up(g)
-    assert g.state.supply[faction] + sum(g.state.warriors[faction][:12]) <= law
-
-
-@rule("LR-AC-01-03", "LR-08-03-01", "LR-06-03-01")
-def test_base_warriors_are_all_accounted_for_after_setup():
-    g = set_up(new(BASE_FACTIONS, seed=4))
     s = g.state
-    assert s.supply["marquise"] + sum(s.warriors["marquise"]) == 25
-    assert s.supply["eyrie"] + sum(s.warriors["eyrie"]) == 20
-    assert s.supply["alliance"] + sum(s.warriors["alliance"]) + s.mods["alliance"].officers == 10
+    assert s.supply[faction] + sum(s.warriors.get(faction, ())) + on_board(s, faction) == law
+
+
+def on_board(s, faction: str) -> int:
+    """A faction's own warriors off the map after setup: on its board (Officers, the Riverfolk's boxes, Acolytes,
+    Loyalists) or in forests (Skunks); the Burrow is the Duchy's thirteenth place of `warriors`."""
+    m = s.mods.get(faction)
+    return {"alliance": lambda: m.officers, "riverfolk": lambda: sum(box.get(faction, 0) for box in (m.payments, m.funds, m.committed)),
+            "knaves": lambda: sum(m.skunks.values()), "lizard": lambda: m.acolytes,
+            "twilight": lambda: m.loyalists}.get(faction, lambda: 0)()
 
 
 @rule("LR-AC-01-04", "LR-05-01-03")
@@ -199,7 +200,6 @@ def test_base_game_cards():
 def test_two_battle_dice_of_four_faces():
     """2 battle dice (the base game, Underworld and Homeland each bring a pair): a battle rolls two dice, each
     0-3."""
-    from root_helpers import clear, hand, play, put, start
     seen = set()
     for seed in range(12):
         g = set_up(new(("marquise", "eyrie"), seed=seed))

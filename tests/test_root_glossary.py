@@ -450,14 +450,18 @@ def test_treated_as_her_own_for_rule_mercenaries_stay_riverfolk_pieces():
 
 @rule("LR-AG-04", "LR-01-01-02", "LR-13-07-02")
 def test_cannot_wins_over_an_effect_that_says_place():
-    """Recruit places a warrior at each recruiter, but a face-up snare says enemy pieces cannot be placed in its
-    clearing: the recruiter there gets none."""
+    """Recruit places a warrior at each recruiter and Birdsong a wood at each sawmill, but a face-up snare says
+    enemy pieces cannot be placed in its clearing: the buildings there get none, and Overwork is not offered
+    there."""
     g = table(("marquise", "corvid"))
-    put(g, "marquise", 8, buildings=["recruiter"])
+    cat = seat(g, "marquise")
+    put(g, "marquise", 8, buildings=["recruiter", "sawmill"])
     put(g, "marquise", 1, buildings=["recruiter"])
+    put(g, "marquise", 12, buildings=["sawmill"])
     put(g, "corvid", 8, tokens=["snare"])
     assert not B.may_place(g.state, "marquise", idx(8))
     supply = g.state.supply["marquise"]
+    hand(g, cat, ["fox_anvil"])
     cat_actions(g)
     play(g, "recruit")
     if g.decision == "marquise_recruit":
@@ -465,6 +469,10 @@ def test_cannot_wins_over_an_effect_that_says_place():
         play(g, "recruit_at:1")
     assert warriors(g, "marquise", 8) == 0 and warriors(g, "marquise", 1) == 1
     assert g.state.supply["marquise"] == supply - 1
+    play(g, "overwork")
+    assert g.legal_action_ids() == ["overwork_at:12"]
+    start(g, cat, "birdsong.start")
+    assert B.tokens_of(g.state, "marquise", idx(8)) == [] and B.tokens_of(g.state, "marquise", idx(12)) == ["wood"]
 
 
 @rule("LR-AG-04", "LR-06-02-03", "LR-AH-02-02")
