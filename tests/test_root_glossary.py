@@ -473,6 +473,10 @@ def test_cannot_wins_over_an_effect_that_says_place():
     assert g.legal_action_ids() == ["overwork_at:12"]
     start(g, cat, "birdsong.start")
     assert B.tokens_of(g.state, "marquise", idx(8)) == [] and B.tokens_of(g.state, "marquise", idx(12)) == ["wood"]
+    with positions.edit(g) as s:
+        s.buildings[idx(1)] = ()  # her only recruiter left is under the snare: no Recruit to offer
+    cat_actions(g)
+    assert "recruit" not in g.legal_action_ids()
 
 
 @rule("LR-AG-04", "LR-06-02-03", "LR-AH-02-02")

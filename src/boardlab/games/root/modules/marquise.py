@@ -340,7 +340,7 @@ def _action_options(state: RootState, task: CatDaylight) -> list[str]:
             out.append("battle")
         if MV.can_move(state, NAME):
             out.append("march")
-        if not data.recruited and B.where(state, NAME, "recruiter") and state.supply[NAME]:
+        if not data.recruited and placeable(state, "recruiter") and state.supply[NAME]:
             out.append("recruit")
         if build_sites(state):
             out.append("build")
