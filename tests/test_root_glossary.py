@@ -189,6 +189,8 @@ def test_slots_hold_buildings_a_ruin_covers_its_slot_tokens_take_none():
 
 @rule("LR-AG-03", "LR-AG-30")
 def test_a_hirelings_building_fills_a_slot_and_counts_for_rule():
+    """Buildings are owned by a faction or a hireling: two vaults of the (uncontrolled) Vault Keepers fill clearing
+    8's two slots and rule it against a Marquise warrior."""
     g = table(("marquise", "alliance"), hirelings=["vault_keepers", "popular_band", "flame_bearers"])
     put(g, "vault_keepers", 8, buildings=["vault", "vault"])
     assert B.open_slots(g.state, idx(8)) == 0
