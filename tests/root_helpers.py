@@ -42,11 +42,12 @@ def set_up(g, policy=None):
 
 
 def clear(g, keep_ruins: bool = True):
-    """Take every piece off the map back to its supply (ruins stay unless told otherwise)."""
+    """Take every piece off the map back to its supply (ruins stay unless told otherwise); a hireling's warriors
+    too (its supply is what its pack holds beside the map)."""
     with positions.edit(g) as s:
         for f in s.warriors:
+            s.supply[f] = FACTIONS[f].warriors if f in FACTIONS else s.supply[f] + sum(s.warriors[f])
             s.warriors[f] = [0] * len(s.warriors[f])
-            s.supply[f] = FACTIONS[f].warriors
         s.buildings = [tuple(p for p in b if keep_ruins and p == RUIN) for b in s.buildings]
         s.tokens = [()] * len(s.tokens)
     return g

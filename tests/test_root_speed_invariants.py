@@ -37,10 +37,14 @@ PINNED = [
     (4, {'map': 'winter', 'factions': ['vagabond', 'alliance', 'eyrie', 'marquise']}, 11, 605, '509ef51ef021407192e7cbdc4840213c', 'dab62f1ae1e83df8', '0a97df78ec9cf2fc', '5de5444d7ddbeb24'),
     (4, {'factions': ['marquise', 'eyrie', 'vagabond', 'vagabond2'], 'vagabond': ['thief', 'ranger']}, 12, 421, '3568d30ff60658596e7deef290acece6', 'beeb2bea76f8878a', '8e2375a4a369d934', '878f6851ceb1003c'),
     (2, {'factions': ['marquise', 'eyrie'], 'hirelings': 'random'}, 13, 491, '395906c983b5f592c1445d861eede834', '0b50a454534f0611', '5cccbfc828189718', '0f5457f0e6ed1795'),
-    (3, {'factions': ['marquise', 'vagabond', 'vagabond2'], 'hirelings': 'random', 'below_reach': True}, 14, 282, 'f0b2524ecec7805322ec5e47ff2c97b0', '23ad353cdfa6e0c6', '84b4203e0a2fbf6e', '6e9289c67fdbab3a'),
+    # re-pinned (branch rootlaw): the Marquise no longer recruits in the uncontrolled Furious Protector's clearing,
+    # where she cannot place (LR-01-01-02); before, her turn-1 Recruit put a warrior there
+    (3, {'factions': ['marquise', 'vagabond', 'vagabond2'], 'hirelings': 'random', 'below_reach': True}, 14, 388, 'f0bf3fc7c830adb89f60147dddf94c04', '498bae99f96a73ed', 'bd770d2256d33f17', 'ba5b020601b568ed'),
     (2, {'factions': ['eyrie', 'alliance'], 'hirelings': ['forest_patrol', 'exile'], 'below_reach': True, 'hireling_control': 'law', 'map': 'lake'}, 15, 389, '90ddd12e7649db41c9ced3af36779c17', '53fa3324feaab9e8', '6ae72a30a764ed03', '908f6e4ce4ddc150'),
     (3, {'factions': ['marquise', 'eyrie', 'alliance'], 'hirelings': ['vault_keepers', 'flame_bearers', 'prosperous_farmers']}, 16, 414, '58021f9168017d86e5b0631faf0a7844', '794e43fec9c38c1c', 'b32ff2d71da321b7', '5dc3dcae5982898f'),
-    (4, {'factions': ['marquise', 'eyrie', 'alliance', 'vagabond'], 'map': 'mountain', 'hirelings': ['riverfolk_flotilla', 'highway_bandits', 'furious_protector']}, 17, 558, '26b14ab43e500675beb1ab1f6fa43e37', 'd2e8af86b35c0796', 'f2435e603330a324', '5682fe81f330197d'),
+    # re-pinned (branch rootlaw): Recruit is no longer offered while her only recruiter stands in the uncontrolled
+    # Furious Protector's clearing, where she cannot place (LR-01-01-02)
+    (4, {'factions': ['marquise', 'eyrie', 'alliance', 'vagabond'], 'map': 'mountain', 'hirelings': ['riverfolk_flotilla', 'highway_bandits', 'furious_protector']}, 17, 2210, 'e647016ced67fc825d86fdb3784a45b7', '87a5459964a856ff', '42408c20cd81ffad', '1b0ad800b5995f61'),
     (4, {'factions': ['marquise', 'eyrie', 'alliance', 'vagabond'], 'hirelings': ['river_roamers', 'sunward_expedition', 'sunny_advocates']}, 18, 1449, 'afb989bde0e24788b1a242b2433313a7', '768820c146bbb6ac', '1277e7b3d2c5c068', 'd6f6bb0f267be449'),
     (3, {'setup': 'advanced', 'setup_cards': ['marquise', 'eyrie', 'alliance', 'vagabond']}, 19, 575, '63dd3f74ae9d2cc6653aa03d1e3771d3', '9128bfee059b191a', '0fe894af27cf65a4', '65d2cb6c3900346a'),
     (4, {'setup': 'advanced', 'setup_cards': ['marquise', 'eyrie', 'alliance', 'vagabond', 'vagabond2'], 'map': 'lake', 'deck': 'exiles'}, 20, 438, 'e15a9f4977878b918d7ea93ce06dfdc3', '0608a18a71eae008', '05c8514f8deb1a24', 'a3b1743e9a38b31c'),

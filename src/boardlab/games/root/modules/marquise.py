@@ -272,7 +272,13 @@ def _garrison(state: RootState, homes: tuple[int, ...]) -> None:
 
 @MODULE.step("marquise.birdsong")
 def birdsong(state: RootState) -> str:
-    return T.run_then(state, [CatWood(seat(state), tuple(B.where(state, NAME, "sawmill")))], RETURN)
+    return T.run_then(state, [CatWood(seat(state), placeable(state, "sawmill"))], RETURN)
+
+
+def placeable(state: RootState, kind: str) -> tuple[int, ...]:
+    """Her buildings of `kind` where she may place (a face-up snare or the like says no: "cannot" wins, LR-01-01-02):
+    one per building, for the wood of Birdsong and the warriors of Recruit."""
+    return tuple(c for c in B.where(state, NAME, kind) if B.may_place(state, NAME, c))
 
 
 @MODULE.handler(CatWood)
@@ -334,7 +340,7 @@ def _action_options(state: RootState, task: CatDaylight) -> list[str]:
             out.append("battle")
         if MV.can_move(state, NAME):
             out.append("march")
-        if not data.recruited and B.where(state, NAME, "recruiter") and state.supply[NAME]:
+        if not data.recruited and placeable(state, "recruiter") and state.supply[NAME]:
             out.append("recruit")
         if build_sites(state):
             out.append("build")
@@ -393,7 +399,7 @@ def apply_action(state: RootState, action_id: str) -> None:
         T.push(state, MV.moves(task.seat, NAME, 2, ("LR-06-05-02",), must=True))
     elif action_id == "recruit":
         data.recruited = True
-        T.push(state, CatRecruit(task.seat, tuple(B.where(state, NAME, "recruiter"))))
+        T.push(state, CatRecruit(task.seat, placeable(state, "recruiter")))
     elif action_id == "build":
         T.push(state, CatBuild(task.seat, None, None, 0))
     elif action_id == "overwork":
@@ -547,7 +553,7 @@ def _finish_build(state: RootState, me: int, c: int, kind: str) -> None:
 def overwork_sites(state: RootState, me: int) -> list[int]:
     if M(state).wood == 0:
         return []
-    return [c for c in B.spread(B.where(state, NAME, "sawmill")) if K.matching(state, me, state.suits[c])]
+    return [c for c in B.spread(placeable(state, "sawmill")) if K.matching(state, me, state.suits[c])]
 
 
 @MODULE.handler(CatOverwork)
@@ -605,7 +611,8 @@ def on_removed(state: RootState, by_seat: int | None, owner: str, c: int, pieces
         data.keep = None
         state.log(("LR-06-02-02",), "ev.cat.keep_removed", clearing=c)
     me = state.seat_of(NAME)
-    if removed.get("warrior") and data.keep is not None and me is not None and K.matching(state, me, state.suits[c]):
+    if removed.get("warrior") and data.keep is not None and me is not None and K.matching(state, me, state.suits[c]) \
+            and B.may_place(state, NAME, data.keep):  # where she cannot place, no card buys it (LR-01-01-02)
         return [FieldHospitals(me, c, removed["warrior"])]
     return []
 
