@@ -665,8 +665,8 @@ def test_random_games_with_the_council_render_and_click_exactly_the_legal_ids_na
     render_and_click(((1, [NAME, "marquise"], "autumn"), (2, ["eyrie", NAME, "alliance"], "lake")))
 
 
-@rule("LR-17-02-03", "RTA-TC-12")
-def test_governors_the_corvids_flip_no_plot_and_play_no_trick_at_a_governing_assembly():
+@rule("LR-17-02-03", "RTA-TC-12", "LR-AG-33")
+def test_governors_the_corvids_flip_no_plot_at_a_governing_assembly_but_a_trick_swaps_there():
     from boardlab.games.root.modules import corvid as CV
     g = table(("corvid", NAME))
     with positions.edit(g) as s:
@@ -678,7 +678,8 @@ def test_governors_the_corvids_flip_no_plot_and_play_no_trick_at_a_governing_ass
             s.warriors["corvid"][idx(number)] += 1
     assembly(g, 7, governing=True)
     assert CV.flip_sites(g.state) == [idx(8), idx(9)]
-    assert CV.trick_partners(g.state, idx(8)) == [idx(9)] and CV.trick_partners(g.state, idx(7)) == []
+    assert CV.trick_partners(g.state, idx(8)) == [idx(7), idx(9)]   # a swap ignores place restrictions
+    assert CV.trick_partners(g.state, idx(7)) == [idx(8), idx(9)]
     with positions.edit(g) as s:
         s.tokens[idx(7)] = (("corvid", "plot"), (NAME, TC.CLOSED))
     assert CV.flip_sites(g.state) == [idx(7), idx(8), idx(9)]

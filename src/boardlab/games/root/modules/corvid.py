@@ -418,13 +418,10 @@ def plot_sites(state: RootState) -> list[int]:
 
 
 def trick_partners(state: RootState, c: int) -> list[int]:
-    """LR-13-05-04: the other plots of the same facing."""
+    """LR-13-05-04: the other plots of the same facing. A swap ignores move and place restrictions (LR-AG-33) and
+    takes, removes and flips nothing, so Governing assemblies do not stop it (RTA-TC-12)."""
     down = plot_in(state, c) == FACEDOWN
-    me = state.seat_of(NAME)  # plots are taken up and put down: not where Governors forbid it (LR-17-02-03)
-    if me is not None and K.handling_blocked(state, me, c):
-        return []
-    return [d for d in plot_clearings(state) if d != c and (plot_in(state, d) == FACEDOWN) == down
-            and not (me is not None and K.handling_blocked(state, me, d))]
+    return [d for d in plot_clearings(state) if d != c and (plot_in(state, d) == FACEDOWN) == down]
 
 
 def action_options(state: RootState) -> list[str]:
