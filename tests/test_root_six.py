@@ -102,3 +102,53 @@ def test_six_seats_on_the_tables():
             assert RULESET.catalogue.text("seat", lang, n=seat) in text
     colours = info("root").seat_colours
     assert len(colours) == SIX and len(set(colours)) == SIX
+
+
+def test_the_web_table_seats_six(tmp_path):
+    """The lobby's form takes its players' range from /api/meta, the table its seat colours from the view."""
+    from server_helpers import need_web
+    need_web()
+    from fastapi.testclient import TestClient
+
+    from boardlab.server.app import create_app
+    with TestClient(create_app(f"sqlite:///{tmp_path / 'six.sqlite'}")) as client:
+        meta = {g["name"]: g for g in client.get("/api/meta").json()["games"]}["root"]
+        assert meta["max_players"] == SIX and len(set(meta["seat_colours"])) == SIX
+        r = client.post("/api/games", json={"game": "root", "players": SIX, "seats": [{"kind": "human"}] * SIX,
+                                            "seed": 3, "options": {"map": "lake"}})
+        assert r.status_code == 201, r.text
+        made = r.json()
+        gid, token = made["id"], made["seats"][5]["token"]
+        view = client.get(f"/api/games/{gid}", params={"token": token}).json()
+        assert view["colours"] == [FACTIONS[f].colour for f in default_factions(SIX)]
+        picture = client.get(f"/api/games/{gid}/board.svg", params={"token": token})
+        assert picture.status_code == 200 and picture.text.count("data-score-seat=") == SIX
+
+
+def kit() -> list[tuple[int, dict]]:
+    return [(players, RULESET.configure(players, options)) for players, options in RULESET.main_option_sets()]
+
+
+def test_the_conformance_kit_puts_every_faction_in_every_player_count_and_on_every_map():
+    """Issue 14: every faction in 2-6 player mixes on every map (the second Vagabond from three players: it needs
+    the first, LR-09-07); a rotation, not the cross product."""
+    counts, maps = {}, {}
+    for players, cfg in kit():
+        if ADV.drafting(cfg):
+            continue  # a draft's factions depend on the seed
+        for faction in cfg["factions"]:
+            counts.setdefault(faction, set()).add(players)
+            maps.setdefault(faction, set()).add(cfg["map"])
+    for faction in FACTIONS:
+        assert counts[faction] >= set(range(2 if faction != "vagabond2" else 3, SIX + 1)), faction
+        assert maps[faction] == {"autumn", "winter", "lake", "mountain"}, faction
+
+
+def test_the_conformance_kit_runs_advanced_setups_with_hirelings_for_two_to_six_players_under_both_schemes():
+    """Issue 13: advanced setups with hirelings for 2-6 players, under the seed's control scheme and the Law's;
+    six players draft (seven setup cards)."""
+    seen = {(players, cfg["hireling_control"]) for players, cfg in kit()
+            if cfg["setup"] == "advanced" and cfg["hirelings"] != "off"}
+    assert seen >= {(p, scheme) for p in range(2, SIX + 1) for scheme in ("seed", "law")}
+    assert any(players == SIX and ADV.drafting(cfg) and cfg["hireling_control"] == scheme
+               for players, cfg in kit() for scheme in ("seed", "law"))
