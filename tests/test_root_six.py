@@ -63,9 +63,9 @@ def test_with_six_players_all_three_hirelings_are_demoted(setup):
 
 
 @rule("LR-AA-08-02", "RT-AS-21", "LR-AA-08-03")
-@pytest.mark.parametrize("control", ["seed", "law"])
-def test_a_six_player_draft_deals_seven_setup_cards_and_six_are_taken(control):
-    g = six(seed=4, setup="advanced", hirelings="random", hireling_control=control)
+@pytest.mark.parametrize("hirelings,control", [("random", "seed"), ("random", "law"), ("off", "seed")])
+def test_a_six_player_draft_deals_seven_setup_cards_and_six_are_taken(hirelings, control):
+    g = six(seed=4, setup="advanced", hirelings=hirelings, hireling_control=control)
     d = g.state.draft
     assert len(d.cards) == SIX + 1 and len(set(d.cards)) == SIX + 1 and SETUP_CARDS[d.cards[0]].militant
     assert g.view(None)["draft"]["setup_cards"] == list(d.cards)
