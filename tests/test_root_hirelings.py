@@ -129,7 +129,7 @@ def test_the_extension_point_deals_three_at_random_and_boxes_the_rest():
 
 
 @pytest.mark.rule("RT-AS-14", "RT-AS-15", "RT-AS-16", "RT-HR-11", "RT-HR-12", "LR-AA-06-02")
-@pytest.mark.parametrize("players,demoted", [(2, 0), (3, 1), (4, 2), (5, 3)])
+@pytest.mark.parametrize("players,demoted", [(2, 0), (3, 1), (4, 2), (5, 3), (6, 3)])
 def test_demoted_sides_by_player_count(players, demoted):
     g = boardlab.new_game("root", players, seed=players)
     positions.switch_on(g, "hirelings")

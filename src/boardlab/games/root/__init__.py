@@ -29,7 +29,8 @@ from .text import render_text
 from .view import base_view, describe, localize, resample
 
 PROGRAM.registry = REGISTRY
-DEFAULT_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2")
+# the factions of a game whose options name none, the first `players` of them (six: RTA-SIX-01)
+DEFAULT_FACTIONS = ("marquise", "eyrie", "alliance", "vagabond", "vagabond2", "riverfolk")
 Faction = Literal[FACTION_MODULES]  # type: ignore[valid-type]
 Character = Literal[tuple(CHARACTERS)]  # type: ignore[valid-type]
 Hireling = Literal[PLAYABLE_HIRELINGS]  # type: ignore[valid-type]
@@ -147,14 +148,15 @@ class RootOptions(Options):
 
 
 def default_factions(players: int) -> list[str]:
-    """Marquise + Eyrie for 2, + Alliance for 3, + Vagabond for 4, + the second Vagabond for 5."""
+    """Marquise + Eyrie for 2, + Alliance for 3, + Vagabond for 4, + the second Vagabond for 5, + the Riverfolk
+    Company for 6 (RTA-SIX-01: the Riverfolk expansion's second Vagabond and Company make the six-player game)."""
     return list(DEFAULT_FACTIONS[:players])
 
 
 class Root(Ruleset):
     name = "root"
     min_players = 2
-    max_players = 5
+    max_players = 6
     zones = (
         Zone("hands.*", OWNER, items=True, describe="cards in hand (their number is public, LR-01-02-01)"),
         Zone("deck", NOBODY, describe="the shared deck (LR-01-02-02)"),
@@ -201,7 +203,7 @@ class Root(Ruleset):
                 # (LR-AA-08), since the implemented setup cards cannot fill their drafts (RTA-AS-03)
                 (3, {"setup": "advanced"}), (4, {"setup": "advanced", "map": "lake", "deck": "exiles"}),
                 (2, {"setup": "advanced", "factions": ["eyrie", "marquise"]}),
-                (5, {"setup": "advanced", "factions": list(DEFAULT_FACTIONS)}),
+                (5, {"setup": "advanced", "factions": default_factions(5)}),
                 (2, {"setup": "advanced", "factions": ["marquise", "eyrie"], "hirelings": ["spring_uprising", "exile"],
                      "hireling_control": "law"}),
                 (2, {"setup": "advanced", "factions": ["eyrie", "marquise"], "hirelings": ["popular_band", "flame_bearers",
@@ -211,8 +213,8 @@ class Root(Ruleset):
                 (3, {"setup": "advanced", "hirelings": "random", "hireling_control": "law"}),
                 (4, {"setup": "advanced", "hirelings": "random", "map": "winter"}),
                 (4, {"setup": "advanced", "hirelings": "random", "hireling_control": "law", "deck": "exiles"}),
-                (5, {"setup": "advanced", "factions": list(DEFAULT_FACTIONS), "hirelings": "random"}),
-                (5, {"setup": "advanced", "factions": list(DEFAULT_FACTIONS), "hirelings": "random",
+                (5, {"setup": "advanced", "factions": default_factions(5), "hirelings": "random"}),
+                (5, {"setup": "advanced", "factions": default_factions(5), "hirelings": "random",
                      "hireling_control": "law"}),
                 # the Lizard Cult (issue 14): 2-5 players, every map, hirelings, its setup card in a five-player draft
                 (2, {"factions": ["marquise", "lizard"], "below_reach": True}),
@@ -293,7 +295,22 @@ class Root(Ruleset):
                 (5, {"factions": ["marquise", "eyrie", "corvid", "vagabond", "twilight"], "map": "mountain",
                      "deck": "exiles", "below_reach": True}),
                 (4, {"setup": "advanced", "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "twilight",
-                                                          "duchy"]})]
+                                                          "duchy"]}),
+                # six players (RTA-SIX-01): one mix a map, every faction in one of them; drafts of seven setup cards,
+                # with hirelings (all three demoted, LR-AA-06-02) under both control schemes
+                (6, {}),
+                (6, {"factions": ["lizard", "duchy", "corvid", "hundreds", "knaves", "eyrie"], "map": "winter"}),
+                (6, {"factions": ["keepers", "lilypad", "twilight", "vagabond", "vagabond2", "corvid"], "map": "lake",
+                     "hirelings": "random", "hireling_control": "law"}),
+                (6, {"factions": ["hundreds", "riverfolk", "lizard", "vagabond", "vagabond2", "marquise"],
+                     "map": "mountain", "deck": "exiles", "hirelings": "random"}),
+                (6, {"setup": "advanced", "hirelings": "random", "map": "winter"}),
+                (6, {"setup": "advanced", "hirelings": "random", "hireling_control": "law", "map": "mountain"}),
+                # the rest of the rotation: the Corvids with two players, the second Vagabond on the winter map, a
+                # two-player draft with hirelings that keeps the insurgent cards (LR-AA-08-02-01)
+                (2, {"factions": ["corvid", "marquise"], "map": "mountain", "below_reach": True}),
+                (3, {"factions": ["vagabond", "vagabond2", "eyrie"], "map": "winter", "below_reach": True}),
+                (2, {"setup": "advanced", "hirelings": "random", "keep_insurgents": True, "map": "lake"})]
 
     def modules_for(self, players: int, options: dict) -> tuple[str, ...]:
         """The factions in seat order (none yet when they are drafted: the draft switches each on, LR-AA-08),
