@@ -275,6 +275,25 @@ def test_recruit_spends_a_fund_back_to_its_owner_and_places_a_warrior_by_a_river
     assert warriors(g, NAME, 5) == 1
 
 
+@rule("LR-11-05-05", "RTA-RF-12")
+def test_recruit_with_an_empty_supply_spends_one_of_the_companys_own_funds_and_places_that_warrior():
+    g = table()
+    boxes(g, funds={NAME: 1, "marquise": 1})
+    with positions.edit(g) as s:
+        s.supply[NAME] = 0
+    daylight(g)
+    play(g, "rf:recruit")   # no choice of whose fund: only its own warrior can come back to be placed
+    assert rf(g).funds == {"marquise": 1} and g.state.supply[NAME] == 1
+    play(g, "recruit_at:5")
+    assert warriors(g, NAME, 5) == 1 and g.state.supply[NAME] == 0
+    g = table()
+    boxes(g, funds={"marquise": 2})
+    with positions.edit(g) as s:
+        s.supply[NAME] = 0
+    daylight(g)
+    assert "rf:recruit" not in g.legal_action_ids()   # nothing of its own to place
+
+
 @rule("LR-11-05-06", "LR-11-05-06-01", "LR-11-05-06-02", "LR-11-05-06-03", "LR-11-02-05", "RTA-RF-01", "RTA-RF-04",
       "RTA-RF-14")
 def test_establish_spends_two_funds_of_the_ruler_and_scores_the_uncovered_space():

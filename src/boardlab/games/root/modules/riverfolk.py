@@ -337,6 +337,15 @@ def recruit_sites(state: RootState) -> list[int]:
     return start_sites(state)
 
 
+def recruit_payer(state: RootState) -> str | None:
+    """Whose fund Recruit spends: any ("") while a Company warrior is in the supply; else one of its own warriors,
+    which the spending returns to its supply to be placed (RTA-RF-12); None: Recruit cannot be carried out."""
+    if state.supply[NAME]:
+        return "" if recruit_sites(state) else None
+    placeable = any(B.may_place(state, NAME, c) for c in river_clearings(state))
+    return NAME if placeable and R(state).funds.get(NAME, 0) else None
+
+
 def establish_sites(state: RootState) -> list[int]:
     """LR-11-05-06-01/02: no trade post there, ruled by a player with two funds in the Funds box, a trade post of
     the clearing's suit left on its track, and the Company may place there."""
@@ -369,7 +378,7 @@ def daylight_options(state: RootState, me: int) -> list[str]:
         out.append("rf:battle")
     if funds >= BOARD["draw_cost"] and (state.deck or state.discard):
         out.append("rf:draw")
-    if funds >= BOARD["recruit_cost"] and recruit_sites(state):
+    if funds >= BOARD["recruit_cost"] and recruit_payer(state) is not None:
         out.append("rf:recruit")
     out += [f"establish:{A.clearing_id(c)}" for c in establish_sites(state)]
     return out + craft_ids(state, me)
@@ -395,7 +404,8 @@ def apply_daylight(state: RootState, action_id: str) -> None:
     elif head == "rf":
         act = A.arg(action_id)
         dest = "spent" if act == "recruit" else "committed"
-        T.push(state, pay(me, BOARD[f"{act}_cost"], dest, act, ACTION_RULES[act]))
+        owner = recruit_payer(state) if act == "recruit" else ""
+        T.push(state, pay(me, BOARD[f"{act}_cost"], dest, act, ACTION_RULES[act], owner=owner or ""))
     elif head == "establish":
         c = A.clearing_arg(action_id)
         ruler = B.ruler(state, c)
