@@ -69,6 +69,21 @@ PINNED = [
     (2, {'map': 'mountain', 'deck': 'exiles'}, 108, 258, '6b6217216e00630f1bc8d6d0ad530fdb', 'a80cb56135d9097a', '053151ea152c949a', 'e849ebe14e14c863'),
 ]
 
+# The later factions (issue 14), computed before the second round of speed work (rootspeed branch at bf83164):
+# each faction of chapters 10-18 beside the base ones, 4 players.
+PINNED += [
+    (4, {'factions': ['marquise', 'eyrie', 'alliance', 'lizard']}, 200, 401, '2eac6af3834542666752a1e2c9d05c48', '25e602f9a734af1a', '78d03eb38e1bf3b8', 'a247dd046c696fc8'),
+    (4, {'factions': ['marquise', 'eyrie', 'alliance', 'riverfolk']}, 201, 173, 'dc5f079c80e243a30b1d10ec0394a325', '7f3bdb973a42c4db', '6af5d3d801fa062a', '1db7ed9bc53a8319'),
+    (4, {'factions': ['marquise', 'eyrie', 'alliance', 'duchy']}, 202, 357, '5936ae9a57abdd75f3f0fc92c4ce9ee5', 'd45ce656659d2576', 'd0532459f9f89bb6', '25023a288547ce7c'),
+    (4, {'factions': ['marquise', 'eyrie', 'alliance', 'corvid']}, 203, 614, '3e660c271150cc61a2feaca5e7c50352', '7c6b5b74393e635c', '04f39f031a2bf675', 'efff3ed553c0e69d'),
+    (4, {'factions': ['marquise', 'eyrie', 'alliance', 'hundreds']}, 204, 363, 'eeb08ab688dd6854a0297505697fb667', 'ce19e1a28759d659', '39275b53ca84885a', 'b5703233c56fc1d9'),
+    (4, {'factions': ['marquise', 'eyrie', 'alliance', 'keepers']}, 205, 563, '8ed62e5b9900328162bedf1cd15d233e', '2099b01eb11e7bdd', 'b304f4bd74414a05', '2abc66d0e45d9562'),
+    (4, {'factions': ['marquise', 'eyrie', 'alliance', 'lilypad']}, 206, 3921, '8c1533a613e1b009b46e53b486df5d3a', '19af9f8cf484773d', '865841827baf2663', '9538a8ea2be4e11f'),
+    (4, {'factions': ['marquise', 'eyrie', 'alliance', 'twilight']}, 207, 557, '8e6d2898ca376302870c9764dc4e1146', '45c93cd520e10e9f', '0372677a30543a01', 'f799f6c77bca7f2e'),
+    (4, {'factions': ['marquise', 'eyrie', 'alliance', 'knaves']}, 208, 992, '1c39f4315bd89b6a1f0d813cb2f2af89', 'b0c46896c8b1cc76', '6b70a92060b9043a', '1bd9033b0121706d'),
+    (4, {'factions': ['marquise', 'eyrie', 'lizard', 'corvid']}, 209, 1255, '747e55cba0bf4a65b3c168b0da07f7b2', 'b21228870b5b48b0', '7b7a5c8d6ae9e736', '00e9a636b6d9750c'),
+]
+
 
 def fingerprint(players: int, options: dict, seed: int) -> tuple[int, str, str, str, str]:
     game = boardlab.new_game("root", players, seed=seed, options=options)

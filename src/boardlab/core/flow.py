@@ -82,15 +82,19 @@ class Flow:
 
     def run(self, state: Any) -> None:
         """Advance until a decision is pending or the game is over."""
-        stages = self.stages
+        stages, names = self.stages, self.names
+        checked = None  # the state's tuple of module names last found equal to ours (switching on makes a new one)
         while state.at is not None:
             if state.halt is not None:
                 _stop(state)
             elif state.pending is not None:
                 break
-            if state.modules != self.names:  # a module was switched on during play
-                self.program.flow(state.modules).run(state)
-                return
+            modules = state.modules
+            if modules is not checked:
+                if modules != names:  # a module was switched on during play
+                    self.program.flow(modules).run(state)
+                    return
+                checked = modules
             name, i, nxt = state.at
             if name == RETURN:
                 state.at = state.stack.pop()
@@ -105,7 +109,11 @@ class Flow:
             kind, fn = seq[i]
             if kind == "s":
                 nxt = fn(state)
-                state.at = (name, i + 1, nxt)
+                i += 1
+                if i == len(seq) and state.pending is None and state.halt is None and state.modules is checked:
+                    state.at = (nxt, 0, None)  # no hook after it: on at once, as the loop's next turn would go
+                else:
+                    state.at = (name, i, nxt)
                 continue
             detour = fn(state)
             state.at = (name, i + 1, nxt)

@@ -32,18 +32,21 @@ def record(cls: T) -> T:
 
 
 def _fast_replace(fields: tuple[str, ...]) -> Any:
-    """`NamedTuple._replace` without its generic machinery (records are replaced at almost every decision)."""
-    index = {name: i for i, name in enumerate(fields)}
+    """`NamedTuple._replace` without its generic machinery (records are replaced at almost every decision): a
+    function made for the record's fields, each a keyword defaulting to the record's own value."""
+    # a NamedTuple's fields never start with "_": the function's own names cannot clash with them
+    params = "".join(f", {name}=_KEEP" for name in fields)
+    values = "".join(f"_self[{i}] if {name} is _KEEP else {name}, " for i, name in enumerate(fields))
+    source = (f"def _replace(_self{', *' if fields else ''}{params}, **_unknown):\n"
+              f"    if _unknown:\n"
+              f"        raise ValueError(f'Got unexpected field names: {{list(_unknown)!r}}')\n"
+              f"    return _new(type(_self), ({values}))\n")
+    scope: dict[str, Any] = {"_KEEP": _KEEP, "_new": tuple.__new__}
+    exec(source, scope)  # noqa: S102 - the source is built from a NamedTuple's field names (identifiers)
+    return scope["_replace"]
 
-    def _replace(self: Any, **changes: Any) -> Any:
-        values = list(self)
-        for name, value in changes.items():
-            i = index.get(name)
-            if i is None:
-                raise ValueError(f"Got unexpected field names: {[n for n in changes if n not in index]!r}")
-            values[i] = value
-        return tuple.__new__(type(self), values)
-    return _replace
+
+_KEEP = object()  # a field `_replace` was not asked to change
 
 
 def push(state: Any, *tasks: Any) -> None:

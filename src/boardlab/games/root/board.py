@@ -171,10 +171,30 @@ def ruler(state: RootState, c: int) -> str | None:
 def _plain_rule(state: RootState) -> bool:
     """Whether rule is warriors and buildings alone: no hireling in play and no module adding to rule or
     winning ties (then `_plain_ruler` decides, and whole boards can be cached)."""
+    return _rule_kind(state) == PLAIN
+
+
+PLAIN, OVERLAID, EFFECTS = "plain", "overlaid", "effects"  # what decides rule (`_rule_kind`)
+
+
+def _rule_kind(state: RootState) -> str:
+    """PLAIN (`_plain_rule`); OVERLAID: plain rule but where an effect gives it outright or adds to it
+    (extension points `rules_outright`, `rule_bonus`: the Lizard Cult's Pilgrims, the Riverfolk's mercenaries);
+    EFFECTS: modules win ties, or hirelings are in play (`_ruler_with_effects` decides, clearing by clearing)."""
     if state.hired:
-        return False
+        return EFFECTS
+    global _last_kind
     answers = all_extensions(state)
-    return not {"rule_bonus", "wins_rule_ties", "rules_outright"} & answers.keys()
+    last = _last_kind
+    if last[0] is answers:
+        return last[1]
+    kind = EFFECTS if "wins_rule_ties" in answers else OVERLAID if _OVERLAY_POINTS & answers.keys() else PLAIN
+    _last_kind = (answers, kind)
+    return kind
+
+
+_OVERLAY_POINTS = frozenset({"rules_outright", "rule_bonus"})
+_last_kind: tuple[object, str] = (None, PLAIN)  # the answers of the active modules asked about last (never changed)
 
 
 def _plain_ruler(warriors: dict[str, list[int]], pieces: tuple[tuple[str, str], ...], c: int) -> str | None:
@@ -207,10 +227,9 @@ def _plain_ruler(warriors: dict[str, list[int]], pieces: tuple[tuple[str, str], 
 
 
 def _ruler_with_effects(state: RootState, c: int) -> str | None:
-    for fn in extensions(state, "rules_outright"):
-        who = fn(state, c)
-        if who is not None:
-            return who
+    who = _outright(state, extensions(state, "rules_outright"), c)
+    if who is not None:
+        return who
     counts = {f: w[c] for f, w in state.warriors.items() if w[c]}
     for owner, _ in state.buildings[c]:
         if owner:
@@ -249,27 +268,67 @@ def wins_ties(state: RootState, party_: str, own: dict[str, int]) -> bool:
 # frequent question of the rules: a board seen before is answered from here). Only plain rule is cached.
 _RULERS: dict[tuple, tuple[str | None, ...]] = {}
 _RULERS_MAX = 50_000
-# The board asked about last and its answer: comparing a board with the last one (the same objects, mostly) costs
-# less than hashing it, and the same board is asked about many times in a row.
-_last_rulers: tuple[tuple, tuple[str | None, ...]] = ((), ())
+# The board asked about last, as copies of its warriors and buildings, and its answer: the same board is asked about
+# many times in a row, and comparing it with the copies costs less than building its key (the answer depends on the
+# contents alone, not on the order of the factions).
+_last_rulers: tuple[dict[str, list[int]], list[tuple[tuple[str, str], ...]], tuple[str | None, ...]] = ({}, [], ())
 
 
 def rulers(state: RootState) -> tuple[str | None, ...]:
     """The ruler of every clearing (for rules that look at many clearings at once); do not change it."""
-    if not _plain_rule(state):
+    kind = _rule_kind(state)
+    if kind == EFFECTS:
         return tuple(_ruler_with_effects(state, c) for c in range(len(state.buildings)))
+    plain = _board_rulers(state)
+    return plain if kind == PLAIN else _overlaid(state, plain)
+
+
+def _overlaid(state: RootState, plain: tuple[str | None, ...]) -> tuple[str | None, ...]:
+    """`_ruler_with_effects` of every clearing, when no hireling is in play and no module wins ties: an effect's
+    outright ruler; else, where no effect adds to anyone's rule (most clearings, most of the time), the plain
+    ruler (the same counts, the same ties); else the counts with the bonuses."""
+    answers = all_extensions(state)
+    outright, bonuses, everyone = answers.get("rules_outright", ()), answers.get("rule_bonus", ()), owners(state)
+    out = []
+    for c, ruler in enumerate(plain):
+        who = _outright(state, outright, c)
+        if who is None:
+            who = _ruler_with_effects(state, c) if _any_bonus(state, bonuses, everyone, c) else ruler
+        out.append(who)
+    return tuple(out)
+
+
+def _any_bonus(state: RootState, bonuses: tuple, everyone: tuple[str, ...], c: int) -> bool:
+    for fn in bonuses:
+        for f in everyone:
+            if fn(state, f, c):
+                return True
+    return False
+
+
+def _outright(state: RootState, answers: tuple, c: int) -> str | None:
+    """Who an effect makes rule `c` outright (the first of the `rules_outright` answers to say), if any."""
+    for fn in answers:
+        who = fn(state, c)
+        if who is not None:
+            return who  # type: ignore[no-any-return]
+    return None
+
+
+def _board_rulers(state: RootState) -> tuple[str | None, ...]:
+    """The plain rulers of every clearing (`_plain_rulers`), cached by the board."""
     global _last_rulers
     warriors, buildings = state.warriors, state.buildings
-    key = (tuple(warriors), tuple(map(tuple, warriors.values())), tuple(buildings))
     last = _last_rulers
-    if last[0] == key:
-        return last[1]
+    if last[1] == buildings and last[0] == warriors:
+        return last[2]
+    key = (tuple(warriors), tuple(map(tuple, warriors.values())), tuple(buildings))
     found = _RULERS.get(key)
     if found is None:
         if len(_RULERS) >= _RULERS_MAX:
             _RULERS.clear()
         found = _RULERS[key] = _plain_rulers(warriors, buildings)
-    _last_rulers = (key, found)
+    _last_rulers = ({f: list(w) for f, w in warriors.items()}, list(buildings), found)
     return found
 
 
@@ -460,17 +519,20 @@ def where(state: RootState, faction: str, kind: str) -> list[int]:
 # changes of them: crafting pieces, building costs, sympathy): boards seen before are answered from here.
 _PIECES: dict[tuple, dict[tuple[str, str], tuple[int, ...]]] = {}
 _PIECES_MAX = 50_000
-_last_pieces: tuple[tuple, dict[tuple[str, str], tuple[int, ...]]] = ((), {})  # as `_last_rulers`
+# as `_last_rulers`: copies of the buildings and tokens asked about last, and the answer
+_last_pieces: tuple[list[tuple[tuple[str, str], ...]], list[tuple[tuple[str, str], ...]],
+                    dict[tuple[str, str], tuple[int, ...]]] = ([], [], {})
 
 
 def pieces_index(state: RootState) -> dict[tuple[str, str], tuple[int, ...]]:
     """(owner, kind) -> its clearings, one entry per piece: the buildings' in clearing order, then the tokens'
     (shared: do not change it)."""
     global _last_pieces
-    key = (tuple(state.buildings), tuple(state.tokens))
+    buildings, tokens = state.buildings, state.tokens
     last = _last_pieces
-    if last[0] == key:
-        return last[1]
+    if last[0] == buildings and last[1] == tokens:
+        return last[2]
+    key = (tuple(buildings), tuple(tokens))
     found = _PIECES.get(key)
     if found is None:
         if len(_PIECES) >= _PIECES_MAX:
@@ -481,7 +543,7 @@ def pieces_index(state: RootState) -> dict[tuple[str, str], tuple[int, ...]]:
                 for piece in pieces:
                     index.setdefault(piece, []).append(c)
         found = _PIECES[key] = {piece: tuple(cs) for piece, cs in index.items()}
-    _last_pieces = (key, found)
+    _last_pieces = (list(buildings), list(tokens), found)
     return found
 
 

@@ -54,8 +54,11 @@ def win(state: RootState, seats: tuple[int, ...], rules: tuple[str, ...]) -> Non
 
 # ---- dominance (LR-03-03) -------------------------------------------------------------------------------
 
+DOMINANCE_CARDS = frozenset(c for c, card in CARDS.items() if card.kind == "dominance")  # every deck's and set's
+
+
 def dominance_cards(state: RootState, seat: int) -> list[str]:
-    return [c for c in state.hands[seat] if CARDS[c].kind == "dominance"]
+    return [c for c in state.hands[seat] if c in DOMINANCE_CARDS]
 
 
 def dominance_win(state: RootState, seat: int) -> bool:

@@ -131,7 +131,7 @@ def birdsong_start(state: RootState) -> str:
         S.win(state, (seat,), ("LR-03-03-01-01", "LR-03-03-01-02"))
         return S.GAME_WON
     tasks = _start_effects(state, seat, "birdsong_start")
-    return T.run_then(state, tasks, "birdsong.window")
+    return _run_then(state, tasks, "birdsong.window")
 
 
 @BASE.step("birdsong.window")
@@ -149,14 +149,14 @@ def birdsong_faction(state: RootState) -> str:
 def birdsong_end(state: RootState) -> str:
     """At the end of Birdsong: after everything else in it, before Daylight (LR-01-04-01)."""
     tasks = [t for fn in extensions(state, "birdsong_end") for t in fn(state, state.active) or []]
-    return T.run_then(state, tasks, "daylight.start")
+    return _run_then(state, tasks, "daylight.start")
 
 
 @BASE.step("daylight.start")
 def daylight_start(state: RootState) -> str:
     state.phase = "daylight"
     state.log(("LR-01-04-01",), "ev.phase", seat=state.active, phase="daylight")
-    return T.run_then(state, _start_effects(state, state.active, "daylight_start"), "daylight.faction")
+    return _run_then(state, _start_effects(state, state.active, "daylight_start"), "daylight.faction")
 
 
 @BASE.step("daylight.faction")
@@ -168,7 +168,7 @@ def daylight_faction(state: RootState) -> str:
 def evening_start(state: RootState) -> str:
     state.phase = "evening"
     state.log(("LR-01-04-01",), "ev.phase", seat=state.active, phase="evening")
-    return T.run_then(state, _start_effects(state, state.active, "evening_start"), "evening.faction")
+    return _run_then(state, _start_effects(state, state.active, "evening_start"), "evening.faction")
 
 
 @BASE.step("evening.faction")
@@ -179,7 +179,16 @@ def evening_faction(state: RootState) -> str:
 @BASE.step("evening.end")
 def evening_end(state: RootState) -> str:
     tasks = [t for fn in extensions(state, "evening_end") for t in fn(state, state.active) or []]
-    return T.run_then(state, tasks, "turn.end")
+    return _run_then(state, tasks, "turn.end")
+
+
+def _run_then(state: RootState, tasks: list, then: str) -> str:
+    """`T.run_then` for the turn's steps, straight on to `then` when there is nothing to run (no task given, none
+    left on the stack): the same steps and state as through the task runner (no module hooks these steps after
+    they run), without three turns of the flow's loop at every phase of every turn."""
+    if not tasks and not state.tasks:
+        return then
+    return T.run_then(state, tasks, then)
 
 
 @BASE.step("turn.end")
@@ -237,20 +246,36 @@ def phase_options(state: RootState, seat: int) -> list[str]:
         return []
     out = []
     crafted = state.play_area[seat]  # the cards below need one of its persistent effects
-    if state.phase == "birdsong":
-        if crafted and BT.has_persistent(state, seat, "royal_claim"):
-            out.append(A.use_id("royal_claim"))
-        if crafted and BT.has_persistent(state, seat, "stand_and_deliver") and not state.used.get("stand_and_deliver"):
-            out += [A.use_id("stand_and_deliver", s) for s in range(state.players) if s != seat and state.hands[s]]
-    elif state.phase == "daylight":
-        out += _dominance_options(state, seat)
-        if crafted and BT.has_persistent(state, seat, "tax_collector") and not state.used.get(
-                "tax_collector") and B.total_warriors(state, state.faction[seat]):
-            out.append(A.use_id("tax_collector"))
-        if crafted and BT.has_persistent(state, seat, "codebreakers") and not state.used.get("codebreakers"):
-            out += [A.use_id("codebreakers", s) for s in range(state.players) if s != seat]
+    phase = state.phase
+    if phase == "birdsong":
+        if crafted:
+            out += _crafted_birdsong_options(state, seat)
+    elif phase == "daylight":
+        if state.dominance_pool or not S.DOMINANCE_CARDS.isdisjoint(state.hands[seat]):  # seldom: no call
+            out += _dominance_options(state, seat)
+        if crafted:
+            out += _crafted_daylight_options(state, seat)
     for fn in extensions(state, "phase_options"):
-        out += fn(state, seat, state.phase) or []
+        out += fn(state, seat, phase) or []
+    return out
+
+
+def _crafted_birdsong_options(state: RootState, seat: int) -> list[str]:
+    out = []
+    if BT.has_persistent(state, seat, "royal_claim"):
+        out.append(A.use_id("royal_claim"))
+    if BT.has_persistent(state, seat, "stand_and_deliver") and not state.used.get("stand_and_deliver"):
+        out += [A.use_id("stand_and_deliver", s) for s in range(state.players) if s != seat and state.hands[s]]
+    return out
+
+
+def _crafted_daylight_options(state: RootState, seat: int) -> list[str]:
+    out = []
+    if BT.has_persistent(state, seat, "tax_collector") and not state.used.get(
+            "tax_collector") and B.total_warriors(state, state.faction[seat]):
+        out.append(A.use_id("tax_collector"))
+    if BT.has_persistent(state, seat, "codebreakers") and not state.used.get("codebreakers"):
+        out += [A.use_id("codebreakers", s) for s in range(state.players) if s != seat]
     return out
 
 

@@ -107,6 +107,16 @@ def matching_supporters(state: RootState, suit: str) -> list[str]:
     return [c for c in W(state).supporters if CARDS[c].suit in (suit, "bird")]  # K.matches
 
 
+def matching_counts(state: RootState) -> dict[str, int]:
+    """`len(matching_supporters(state, suit))` for every clearing suit, the stack read once (it grows long)."""
+    by_suit: dict[str, int] = {}
+    for c in W(state).supporters:
+        s = CARDS[c].suit
+        by_suit[s] = by_suit.get(s, 0) + 1
+    birds = by_suit.get("bird", 0)
+    return {s: by_suit.get(s, 0) + birds for s in set(state.suits)}
+
+
 def capacity(state: RootState) -> int | None:
     """LR-08-02-03-01: five cards while no base is on the map, else no limit."""
     return None if bases(state) else BOARD["supporter_limit"]
@@ -215,8 +225,11 @@ def revolt_sites(state: RootState) -> list[int]:
     """LR-08-04-01-01/02: a sympathetic clearing whose suit's base is on the board (so it has no base),
     and two matching supporters to spend."""
     free = bases_on_board(state)
+    if not free:
+        return []
+    have = matching_counts(state)
     return [c for c in range(len(state.suits)) if sympathetic(state, c) and state.suits[c] in free
-            and len(matching_supporters(state, state.suits[c])) >= BOARD["revolt_cost"] and room_after_revolt(state, c)]
+            and have[state.suits[c]] >= BOARD["revolt_cost"] and room_after_revolt(state, c)]
 
 
 def martial_law(state: RootState, c: int) -> bool:
@@ -261,13 +274,14 @@ def spread_sites(state: RootState) -> list[int]:
     if placed >= BOARD["sympathy"]:
         return []
     cost, extra = BOARD["cost"][placed], BOARD["martial_law"]["extra"]
-    supporters: dict[str, int] = {}  # matching supporters by suit, counted once
+    supporters = matching_counts(state)
     out = []
+    low, high = sorted((cost, cost + extra))  # the cost without and with Martial Law
     for c in _spread_candidates(state):
-        suit = state.suits[c]
-        if suit not in supporters:
-            supporters[suit] = len(matching_supporters(state, suit))
-        if supporters[suit] >= cost + (extra if martial_law(state, c) else 0) and B.may_place(state, NAME, c):
+        have = supporters[state.suits[c]]
+        if have < low or (have < high and have < cost + (extra if martial_law(state, c) else 0)):  # (asked if it matters)
+            continue
+        if B.may_place(state, NAME, c):
             out.append(c)
     return out
 
@@ -465,8 +479,10 @@ def organize_sites(state: RootState) -> list[int]:
     """LR-08-06-01-04: an unsympathetic clearing with an Alliance warrior, a token left on the board."""
     if sympathy_placed(state) >= BOARD["sympathy"]:
         return []
-    return [c for c in range(len(state.suits)) if B.warriors(state, NAME, c) and not sympathetic(state, c)
-            and B.may_place(state, NAME, c)]
+    w = state.warriors.get(NAME)
+    if w is None:
+        return []
+    return [c for c in range(len(state.suits)) if w[c] and not sympathetic(state, c) and B.may_place(state, NAME, c)]
 
 
 def recruit_sites(state: RootState) -> list[int]:

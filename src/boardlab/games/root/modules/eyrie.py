@@ -382,7 +382,7 @@ def run_daylight(state: RootState, task: EyrieDaylight) -> None:
     options = _resolve_options(state, task)
     if len(options) > len(dict.fromkeys(data.todo)):  # phase options besides the cards
         T.offer(state, task.seat, "eyrie_resolve", options)
-    elif not any(startable(state, column, card) for card in data.todo):
+    elif not any(startable(state, column, card) for card in {suit_of(c): c for c in data.todo}.values()):  # by suit
         _cannot(state, task.seat, column, data.todo[0])  # whatever the order, turmoil now
     elif len(options) == 1:
         _resolve(state, task, options[0])

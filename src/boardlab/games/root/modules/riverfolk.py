@@ -705,11 +705,15 @@ MODULE.answer("move_ignores_rule", river_move)
 
 def merc_buyer(state: RootState) -> str | None:
     """The faction treating the Company's warriors as its own now: its buyer, in its Daylight and Evening."""
+    if not state.used.get("rf_mercs"):  # none bought this turn (`buyer_of` says so too): asked for every clearing
+        return None
     return buyer_of(state, "rf_mercs") if state.phase in MERC_PHASES else None
 
 
 def rule_bonus(state: RootState, f: str, c: int) -> int:
     """The buyer counts the Company's warriors for rule, the Company does not (RTA-RF-05)."""
+    if not state.used.get("rf_mercs"):  # `merc_buyer` is None: asked for every owner in every clearing
+        return 0
     buyer = merc_buyer(state)
     if buyer is None or f not in (buyer, NAME):
         return 0

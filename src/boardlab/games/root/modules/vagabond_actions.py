@@ -17,7 +17,7 @@ from .. import scoring as S
 from .. import turn as TN
 from ..content import CARDS
 from ..records import RemovePieces
-from ..state import RUIN, RootState
+from ..state import FOREST, RUIN, RootState
 from . import vagabond_core as C
 from . import vagabond_quests as Q
 from .vagabond_core import BOARD, HOSTILE, MODULE, V, ready, ready_kinds, seat_of
@@ -118,8 +118,12 @@ def move_options(state: RootState, name: str) -> list[int]:
     boots = ready(V(state, name), "boot")
     if not boots:  # every move takes a boot at least
         return []
+    if loc < FOREST and B.leaving_blocked(state, name, loc):  # `blocked` for every destination
+        return []
+    spare = boots >= 1 + BOARD["hostile_extra_boots"]  # then `boots_to` cannot be too many
     return sorted(d for d in set(adjacent(state, name, loc, forests=False))
-                  if d != loc and not blocked(state, name, loc, d) and boots >= boots_to(state, name, d))
+                  if d != loc and not blocked(state, name, loc, d, slip=True)  # leaving: asked above
+                  and (spare or boots >= boots_to(state, name, d)))
 
 
 def move(state: RootState, seat: int, name: str, dest: int) -> None:
