@@ -131,7 +131,7 @@ def birdsong_start(state: RootState) -> str:
         S.win(state, (seat,), ("LR-03-03-01-01", "LR-03-03-01-02"))
         return S.GAME_WON
     tasks = _start_effects(state, seat, "birdsong_start")
-    return _run_then(state, tasks, "birdsong.window")
+    return T.run_then(state, tasks, "birdsong.window")
 
 
 @BASE.step("birdsong.window")
@@ -149,14 +149,14 @@ def birdsong_faction(state: RootState) -> str:
 def birdsong_end(state: RootState) -> str:
     """At the end of Birdsong: after everything else in it, before Daylight (LR-01-04-01)."""
     tasks = [t for fn in extensions(state, "birdsong_end") for t in fn(state, state.active) or []]
-    return _run_then(state, tasks, "daylight.start")
+    return T.run_then(state, tasks, "daylight.start")
 
 
 @BASE.step("daylight.start")
 def daylight_start(state: RootState) -> str:
     state.phase = "daylight"
     state.log(("LR-01-04-01",), "ev.phase", seat=state.active, phase="daylight")
-    return _run_then(state, _start_effects(state, state.active, "daylight_start"), "daylight.faction")
+    return T.run_then(state, _start_effects(state, state.active, "daylight_start"), "daylight.faction")
 
 
 @BASE.step("daylight.faction")
@@ -168,7 +168,7 @@ def daylight_faction(state: RootState) -> str:
 def evening_start(state: RootState) -> str:
     state.phase = "evening"
     state.log(("LR-01-04-01",), "ev.phase", seat=state.active, phase="evening")
-    return _run_then(state, _start_effects(state, state.active, "evening_start"), "evening.faction")
+    return T.run_then(state, _start_effects(state, state.active, "evening_start"), "evening.faction")
 
 
 @BASE.step("evening.faction")
@@ -179,16 +179,7 @@ def evening_faction(state: RootState) -> str:
 @BASE.step("evening.end")
 def evening_end(state: RootState) -> str:
     tasks = [t for fn in extensions(state, "evening_end") for t in fn(state, state.active) or []]
-    return _run_then(state, tasks, "turn.end")
-
-
-def _run_then(state: RootState, tasks: list, then: str) -> str:
-    """`T.run_then` for the turn's steps, straight on to `then` when there is nothing to run (no task given, none
-    left on the stack): the same steps and state as through the task runner (no module hooks these steps after
-    they run), without three turns of the flow's loop at every phase of every turn."""
-    if not tasks and not state.tasks:
-        return then
-    return T.run_then(state, tasks, then)
+    return T.run_then(state, tasks, "turn.end")
 
 
 @BASE.step("turn.end")
