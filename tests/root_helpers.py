@@ -16,7 +16,7 @@ from typing import Any, Iterable
 import boardlab
 from boardlab.core import positions
 from boardlab.games.root.content import FACTIONS
-from boardlab.games.root.state import RUIN
+from boardlab.games.root.state import RUIN, RootState
 
 PASSIVE = ("skip", "done", "pass")
 
@@ -178,3 +178,13 @@ def render_and_click(mixes, steps: int = 250):
                         parse(render_board(g.view(seat), lang))
                         assert rules.render_text(g.view(seat), lang)
             g.apply(rng.choice(g.legal_action_ids()))
+
+
+def dice(monkeypatch, *rolls: int) -> None:
+    """The next battle dice (the four-sided rolls) give these values, in order; later rolls are random again."""
+    left = list(rolls)
+    real = RootState.roll
+
+    def roll(self, n):
+        return left.pop(0) if left and n == 4 else real(self, n)
+    monkeypatch.setattr(RootState, "roll", roll)

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from root_helpers import clear, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import clear, dice, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -23,7 +23,6 @@ from boardlab.games.root.content import FACTIONS, HIRELINGS, REACH, SETUP_CARDS
 from boardlab.games.root.evaluate import base_potential
 from boardlab.games.root.modules import corvid as CV
 from boardlab.games.root.render import render_board
-from boardlab.games.root.state import RootState
 
 rule = pytest.mark.rule
 NAME = "corvid"
@@ -71,16 +70,6 @@ def plot(g, number: int, kind: str, up: bool = False):
             s.mods[NAME].facedown[c] = kind
             s.tokens[c] = s.tokens[c] + ((NAME, "plot"),)
     return g
-
-
-def dice(monkeypatch, *rolls: int) -> None:
-    """The next battle dice roll these values (in order)."""
-    left = list(rolls)
-    real = RootState.roll
-
-    def roll(self, n):
-        return left.pop(0) if left and n == 4 else real(self, n)
-    monkeypatch.setattr(RootState, "roll", roll)
 
 
 def keys(g, since: int = 0) -> list[str]:

@@ -9,7 +9,7 @@ faction). The Burrow is the place numbered 13 in ids (`from:13`), index 12 of th
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, events, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import clear, dice, events, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -25,7 +25,6 @@ from boardlab.games.root.content import CARDS, FACTIONS, HIRELINGS, REACH, SETUP
 from boardlab.games.root.evaluate import base_potential
 from boardlab.games.root.modules import duchy as DU
 from boardlab.games.root.render import render_board
-from boardlab.games.root.state import RootState
 
 rule = pytest.mark.rule
 NAME = "duchy"
@@ -84,16 +83,6 @@ def sway(g, *ministers: str):
     with positions.edit(g) as s:
         s.mods[NAME].swayed = list(ministers)
     return g
-
-
-def dice(monkeypatch, *rolls: int) -> None:
-    """The next battle dice roll these values (in order)."""
-    left = list(rolls)
-    real = RootState.roll
-
-    def roll(self, n):
-        return left.pop(0) if left and n == 4 else real(self, n)
-    monkeypatch.setattr(RootState, "roll", roll)
 
 
 def keys(g, since: int = 0) -> list[str]:

@@ -13,7 +13,6 @@ import root_helpers as H
 from boardlab.core import positions
 from boardlab.games.root import board as B
 from boardlab.games.root.modules.eyrie import COLUMNS, LEADERS, VIZIER
-from boardlab.games.root.state import RootState
 
 CAT, EYRIE = 0, 1
 
@@ -35,16 +34,6 @@ def board(leader: str = "builder", seed: int = 1, **decree: tuple[str, ...]):
 
 def eyrie(g):
     return g.state.mods["eyrie"]
-
-
-def dice(monkeypatch, *rolls: int) -> None:
-    """The next battle dice roll these values (in order)."""
-    left = list(rolls)
-    real = RootState.roll
-
-    def roll(self, n):
-        return left.pop(0) if left and n == 4 else real(self, n)
-    monkeypatch.setattr(RootState, "roll", roll)
 
 
 def keys(g, since: int = 0) -> list[str]:
@@ -436,7 +425,7 @@ def test_the_commander_deals_an_extra_hit_as_attacker(monkeypatch):
     g = board("commander", battle=(VIZIER,))
     H.put(g, "eyrie", 5, warriors=2)
     H.put(g, "marquise", 5, warriors=3)
-    dice(monkeypatch, 1, 0)
+    H.dice(monkeypatch, 1, 0)
     since = H.start(g, EYRIE, "daylight.start")
     H.play(g, "battle:5")
     assert H.warriors(g, "marquise", 5) == 3 - 2 and H.warriors(g, "eyrie", 5) == 2
@@ -448,7 +437,7 @@ def test_the_commander_deals_no_extra_hit_as_defender(monkeypatch):
     g = board("commander")
     H.put(g, "eyrie", 5, warriors=2)
     H.put(g, "marquise", 5, warriors=3)
-    dice(monkeypatch, 1, 1)
+    H.dice(monkeypatch, 1, 1)
     H.start(g, CAT, "daylight.start")
     H.play(g, "battle", "battle:5")
     assert H.warriors(g, "marquise", 5) == 3 - 1 and H.warriors(g, "eyrie", 5) == 1
@@ -463,7 +452,7 @@ def test_the_despot_scores_one_more_for_buildings_and_tokens_in_battle(monkeypat
     H.put(g, "marquise", 5, buildings=["sawmill"], tokens=["wood"])
     with positions.edit(g) as s:
         s.mods["marquise"].wood = 7
-    dice(monkeypatch, 2, 0)
+    H.dice(monkeypatch, 2, 0)
     since = H.start(g, EYRIE, "daylight.start")
     H.play(g, "battle:5")
     assert H.pieces(g, 5) == ()

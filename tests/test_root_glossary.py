@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from root_helpers import clear, events, hand, idx, new, play, put, rules_logged, set_up, start, warriors
+from root_helpers import clear, dice, events, hand, idx, new, play, put, rules_logged, set_up, start, warriors
 from vagabond_helpers import at, kit
 from vagabond_helpers import items as vb_items
 
@@ -19,7 +19,7 @@ from boardlab.games.root import move as MV
 from boardlab.games.root.content import MAPS
 from boardlab.games.root.modules import corvid as CV
 from boardlab.games.root.modules import twilight as TC
-from boardlab.games.root.state import RUIN, RootState
+from boardlab.games.root.state import RUIN
 
 rule = pytest.mark.rule
 
@@ -49,16 +49,6 @@ def cat_actions(g):
         play(g, "done")
     assert g.decision == "marquise_action", g.decision
     return g
-
-
-def dice(monkeypatch, *rolls: int) -> None:
-    """The next battle dice roll these values."""
-    left = list(rolls)
-    real = RootState.roll
-
-    def roll(self, n):
-        return left.pop(0) if left and n == 4 else real(self, n)
-    monkeypatch.setattr(RootState, "roll", roll)
 
 
 def links(pairs) -> set[frozenset]:

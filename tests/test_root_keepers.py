@@ -8,7 +8,7 @@ Marquise in seat 0 and the Keepers in seat 1.
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import clear, dice, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -22,7 +22,6 @@ from boardlab.games.root.content import FACTIONS, MAPS, REACH, SETUP_CARDS
 from boardlab.games.root.evaluate import base_potential
 from boardlab.games.root.modules import keepers as KI
 from boardlab.games.root.render import render_board
-from boardlab.games.root.state import RootState
 
 rule = pytest.mark.rule
 NAME = "keepers"
@@ -82,16 +81,6 @@ def retinue(g, **columns):
     with positions.edit(g) as s:
         s.mods[NAME].retinue = {**s.mods[NAME].retinue, **{k: tuple(v) for k, v in columns.items()}}
     return g
-
-
-def dice(monkeypatch, *rolls: int) -> None:
-    """The next battle dice roll these values (in order)."""
-    left = list(rolls)
-    real = RootState.roll
-
-    def roll(self, n):
-        return left.pop(0) if left and n == 4 else real(self, n)
-    monkeypatch.setattr(RootState, "roll", roll)
 
 
 def keys(g, since: int = 0) -> list[str]:

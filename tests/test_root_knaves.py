@@ -8,7 +8,7 @@ f7 4, 7, 8, 12 (clearing 8 touches f7 only, 5 f1 only; f7 is beside f4 and f5).
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import clear, dice, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -19,7 +19,7 @@ from boardlab.games.root.content import FACTIONS, REACH, SETUP_CARDS
 from boardlab.games.root.evaluate import base_potential
 from boardlab.games.root.modules import knaves as KN
 from boardlab.games.root.render import render_board
-from boardlab.games.root.state import FOREST, RootState
+from boardlab.games.root.state import FOREST
 
 rule = pytest.mark.rule
 NAME = "knaves"
@@ -114,15 +114,6 @@ def stash(g) -> list[tuple[str, bool]]:
 
 def face_up(g) -> list[str]:
     return [k for k, up in kn(g).stash if up]
-
-
-def dice(monkeypatch, *rolls: int) -> None:
-    left = list(rolls)
-    real = RootState.roll
-
-    def roll(self, n):
-        return left.pop(0) if left and n == 4 else real(self, n)
-    monkeypatch.setattr(RootState, "roll", roll)
 
 
 def daylight(g):

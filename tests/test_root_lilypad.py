@@ -8,7 +8,7 @@ Positions use the Autumn map (suits: fox 1, 6, 8, 12; rabbit 3, 4, 5, 10; mouse 
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, events, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import clear, dice, events, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
 
 from boardlab.core import positions
 from boardlab.core.flow import GAME_OVER
@@ -21,7 +21,6 @@ from boardlab.games.root import cards as K
 from boardlab.games.root.content import CARDS, FACTIONS, REACH, SETUP_CARDS
 from boardlab.games.root.modules import lilypad as LP
 from boardlab.games.root.records import DrawChoice
-from boardlab.games.root.state import RootState
 
 rule = pytest.mark.rule
 NAME = "lilypad"
@@ -72,16 +71,6 @@ def pond(g, cards):
                 s.deck.remove(c)
         s.mods[NAME].pond = list(cards)
     return g
-
-
-def dice(monkeypatch, *rolls: int) -> None:
-    """The next battle dice roll these values (in order)."""
-    left = list(rolls)
-    real = RootState.roll
-
-    def roll(self, n):
-        return left.pop(0) if left and n == 4 else real(self, n)
-    monkeypatch.setattr(RootState, "roll", roll)
 
 
 def run_tasks(g, seat, *tasks, then=GAME_OVER):

@@ -7,8 +7,7 @@ to 4, 7, 9, 10 and 11, 1 to 5, 9 and 10) with the Marquise (and the Eyrie where 
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, events, hand, idx, new, play, play_out, put, rules_logged, set_up, start, warriors
-from test_root_render import board as svg_of, clickables, legal_of, parse
+from root_helpers import clear, dice, events, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -23,7 +22,6 @@ from boardlab.games.root.content import FACTIONS, HIRELINGS, REACH, SETUP_CARDS
 from boardlab.games.root.evaluate import base_potential
 from boardlab.games.root.modules import lizard as LZ
 from boardlab.games.root.render import render_board
-from boardlab.games.root.state import RootState
 
 rule = pytest.mark.rule
 NAME = "lizard"
@@ -81,16 +79,6 @@ def garden(g, *numbers: int):
     for n in numbers:
         put(g, NAME, n, buildings=("garden",))
     return g
-
-
-def dice(monkeypatch, *rolls: int) -> None:
-    """The next battle dice roll these values (in order)."""
-    left = list(rolls)
-    real = RootState.roll
-
-    def roll(self, n):
-        return left.pop(0) if left and n == 4 else real(self, n)
-    monkeypatch.setattr(RootState, "roll", roll)
 
 
 def keys(g, since: int = 0) -> list[str]:
@@ -642,24 +630,4 @@ def test_the_board_on_the_terminal_and_web_tables_in_every_language():
 
 
 def test_random_games_with_the_cult_render_and_click_exactly_the_legal_ids_naming_things():
-    import random
-    from boardlab.games.root.view import forms
-    shapes = {"clearing", "card", "seat", "faction", "forest"}
-    rules = ruleset("root")
-    for seed, factions, map_name in ((1, ["lizard", "marquise"], "autumn"), (2, ["eyrie", "lizard", "alliance"], "lake")):
-        g = boardlab.new_game("root", len(factions), seed=seed, options={"factions": factions, "below_reach": True,
-                                                                          "map": map_name})
-        rng = random.Random(seed)
-        for step in range(250):
-            if g.is_over:
-                break
-            view = g.view(g.to_play)
-            legal = legal_of(view)
-            named = {a for a in legal if any(k in shapes for k in forms().get(a.split(":")[0], ())[:a.count(":")])}
-            assert set().union(set(), *clickables(svg_of(view)).values()) == named, (seed, step, g.decision)
-            if step % 50 == 0:
-                for seat in [*range(len(factions)), None]:
-                    for lang in ("en", "zh-Hant", "zh-Hans"):
-                        parse(render_board(g.view(seat), lang))
-                        assert rules.render_text(g.view(seat), lang)
-            g.apply(rng.choice(g.legal_action_ids()))
+    render_and_click(((1, ["lizard", "marquise"], "autumn"), (2, ["eyrie", "lizard", "alliance"], "lake")))

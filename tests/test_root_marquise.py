@@ -11,7 +11,6 @@ import pytest
 import root_helpers as H
 
 from boardlab.core import positions
-from boardlab.games.root.state import RootState
 
 CAT, EYRIE = 0, 1
 
@@ -29,16 +28,6 @@ def board(keep: int | None = 1, seed: int = 1):
     if keep is not None:
         H.put(g, "marquise", keep, tokens=["keep"])
     return g
-
-
-def dice(monkeypatch, *rolls: int) -> None:
-    """The next battle dice roll these values (in order)."""
-    left = list(rolls)
-    real = RootState.roll
-
-    def roll(self, n):
-        return left.pop(0) if left and n == 4 else real(self, n)
-    monkeypatch.setattr(RootState, "roll", roll)
 
 
 def wood_at(g, number: int) -> int:
@@ -205,7 +194,7 @@ def test_field_hospitals_after_an_ambush_at_the_keep_keeps_the_battle_going(monk
     H.put(g, "eyrie", 1, warriors=1, buildings=[])
     H.hand(g, CAT, ["fox_anvil"])
     H.hand(g, EYRIE, ["fox_ambush"])
-    dice(monkeypatch, 3, 0)
+    H.dice(monkeypatch, 3, 0)
     H.start(g, CAT, "daylight.start")
     act(g)
     H.play(g, "battle", "battle:1")
@@ -320,7 +309,7 @@ def test_battle_action(monkeypatch):
     g = board()
     H.put(g, "marquise", 5, warriors=2)
     H.put(g, "eyrie", 5, warriors=1)
-    dice(monkeypatch, 3, 1)
+    H.dice(monkeypatch, 3, 1)
     H.start(g, CAT, "daylight.start")
     act(g)
     since = len(g.state.events)
