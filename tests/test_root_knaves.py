@@ -337,8 +337,9 @@ def test_have_at_thee_removes_as_usual_without_a_free_forest(monkeypatch):
 
 
 @rule("LR-18-02-05", "RTA-KN-05")
-def test_captains_are_hit_only_once_no_skunk_is_left_and_leave_the_map(monkeypatch):
-    g = table(factions=("marquise", "knaves"))
+def two_captains_and_a_skunk_hit_twice_by_the_cat(g, monkeypatch):
+    """The thief and the ranger (not acting) with a Skunk in 4; the Marquise battles them there with 3 warriors and
+    rolls 2 against 0: the Skunk goes, then the Knaves choose which Captain takes the second hit."""
     captain(g, "thief", 4, acting=False)
     captain(g, "ranger", 4, acting=False)
     skunks(g, 4, 1)
@@ -352,6 +353,11 @@ def test_captains_are_hit_only_once_no_skunk_is_left_and_leave_the_map(monkeypat
         play(g, f"defender:{NAME}")
     while g.decision in ("ambush", "battle_effects") and g.to_play == me(g):
         play(g, "pass" if "pass" in g.legal_action_ids() else "done")
+    return g
+
+
+def test_captains_are_hit_only_once_no_skunk_is_left_and_leave_the_map(monkeypatch):
+    g = two_captains_and_a_skunk_hit_twice_by_the_cat(table(factions=("marquise", "knaves")), monkeypatch)
     assert g.decision == "knaves_captain_hit" and g.to_play == me(g)  # the Knaves' own decision, in the cat's turn
     assert warriors(g, NAME, 4) == 2   # the Skunk went first
     play(g, "captain:ranger")
@@ -369,20 +375,8 @@ def test_a_captain_removed_never_goes_on_coffin_makers_only_the_skunk_does(monke
     with positions.edit(g) as s:
         s.deck.remove(coffin)
         s.play_area[cat(g)] = s.play_area[cat(g)] + (coffin,)
-    captain(g, "thief", 4, acting=False)
-    captain(g, "ranger", 4, acting=False)
-    skunks(g, 4, 1)
-    put(g, "marquise", 4, 3)
-    supply = g.state.supply[NAME]
-    dice(monkeypatch, 2, 0)
-    start(g, cat(g), "daylight.start")
-    if g.decision == "marquise_craft":
-        play(g, "done")
-    play(g, "battle", "battle:4")
-    if g.decision == "battle_whom":
-        play(g, f"defender:{NAME}")
-    while g.decision in ("ambush", "battle_effects") and g.to_play == me(g):
-        play(g, "pass" if "pass" in g.legal_action_ids() else "done")
+    supply = g.state.supply[NAME] - 1   # one Skunk goes to the map
+    two_captains_and_a_skunk_hit_twice_by_the_cat(g, monkeypatch)
     play(g, "captain:ranger")
     assert kn(g).at == {"thief": idx(4)} and warriors(g, NAME, 4) == 1
     assert g.state.mods["deck_exiles"].coffins == {NAME: 1}

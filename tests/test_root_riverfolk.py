@@ -8,7 +8,7 @@ Positions use the Autumn map (suits: fox 1, 6, 8, 12; rabbit 3, 4, 5, 10; mouse 
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import clear, dice, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -24,7 +24,6 @@ from boardlab.games.root.content import FACTIONS, REACH, SETUP_CARDS
 from boardlab.games.root.evaluate import base_potential
 from boardlab.games.root.modules import riverfolk as RF
 from boardlab.games.root.render import render_board
-from boardlab.games.root.state import RootState
 
 rule = pytest.mark.rule
 NAME = "riverfolk"
@@ -75,15 +74,6 @@ def boxes(g, **owners):
 def post(g, number: int):
     """A trade post of the clearing's suit on the map (taken from its track)."""
     return put(g, NAME, number, tokens=[POST])
-
-
-def dice(monkeypatch, *rolls: int) -> None:
-    left = list(rolls)
-    real = RootState.roll
-
-    def roll(self, n):
-        return left.pop(0) if left and n == 4 else real(self, n)
-    monkeypatch.setattr(RootState, "roll", roll)
 
 
 def logged(g, key: str) -> list[dict]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from root_helpers import clear, events, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import clear, dice, events, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
 from test_root_render import parse
 
 import boardlab
@@ -25,7 +25,6 @@ from boardlab.games.root.content import FACTIONS, REACH, SETUP_CARDS
 from boardlab.games.root.evaluate import base_potential
 from boardlab.games.root.modules import twilight as TC
 from boardlab.games.root.render import render_board
-from boardlab.games.root.state import RootState
 
 rule = pytest.mark.rule
 NAME = "twilight"
@@ -79,16 +78,6 @@ def revealed(g, *cards: str):
             s.deck.remove(c)
         s.mods[NAME].revealed = list(cards)
     return g
-
-
-def dice(monkeypatch, *rolls: int) -> None:
-    """The next battle dice roll these values (in order)."""
-    left = list(rolls)
-    real = RootState.roll
-
-    def roll(self, n):
-        return left.pop(0) if left and n == 4 else real(self, n)
-    monkeypatch.setattr(RootState, "roll", roll)
 
 
 def keys(g, since: int = 0) -> list[str]:
