@@ -89,11 +89,12 @@ def test_the_engine_carries_this_law_as_its_rule_book_and_no_walkthrough_or_over
     """The boxes' booklets: "this Law" is the engine's rule book (`boardlab rules root`: every clause of the Law
     has its text there, in three languages); the Walkthrough, the Learning to Play booklets and the walkthrough
     and faction overview cards are printed teaching aids with no engine counterpart: no option offers them."""
-    if not LAW.is_file():
-        pytest.skip("shared/rules/root-law.yaml is not beside the repo")
-    ids = [c["id"] for c in yaml.safe_load(LAW.read_text(encoding="utf-8"))]
-    assert len(ids) >= 705
     book = RULESET.rule_texts()
+    if LAW.is_file():   # the catalogue beside the repo: each of its clauses
+        ids = [c["id"] for c in yaml.safe_load(LAW.read_text(encoding="utf-8"))]
+    else:               # a checkout alone: the Law's clauses the rule book holds
+        ids = [i for i in book if i.startswith("LR-")]
+    assert len(ids) >= 705
     for lang in ("en", "zh-Hant", "zh-Hans"):
         missing = [i for i in ids if i not in book or not RULESET.rule_text(i, lang)]
         assert missing == [], (lang, missing[:5])
