@@ -53,6 +53,20 @@ def clear(g, keep_ruins: bool = True):
     return g
 
 
+def empty_table(factions: Iterable[str] = ("marquise", "eyrie"), seed: int = 3, **options: Any):
+    """A game after setup with an empty map (ruins kept, the keep gone), every hand and the discard pile empty (their
+    cards back in the deck): the position faction tests start from."""
+    g = clear(set_up(new(factions, seed=seed, **options)))
+    with positions.edit(g) as s:
+        if "marquise" in s.mods:
+            s.mods["marquise"].keep = None
+        s.deck.extend(s.discard)
+        s.discard = []
+    for seat in range(g.state.players):
+        hand(g, seat, [])
+    return g
+
+
 def put(g, faction: str, number: int, warriors: int = 0, buildings: Iterable[str] = (),
         tokens: Iterable[str] = ()):
     """Add pieces of `faction` to clearing `number` (warriors taken from its supply)."""

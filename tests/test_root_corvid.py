@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from root_helpers import clear, dice, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import dice, empty_table, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -34,16 +34,9 @@ PLOT_KINDS = ("bomb", "snare", "extortion", "raid")
 def table(seed: int = 3, factions=("marquise", "corvid")):
     """An empty Autumn map after setup (the keep gone), every hand and the discard pile empty, the Corvids' eight
     plots in their supply; returns the game."""
-    g = set_up(new(factions, seed=seed))
-    clear(g)
+    g = empty_table(factions, seed)
     with positions.edit(g) as s:
-        if "marquise" in s.faction:
-            s.mods["marquise"].keep = None
         s.mods[NAME] = CV.CorvidState()
-        s.deck.extend(s.discard)
-        s.discard = []
-    for seat in range(g.state.players):
-        hand(g, seat, [])
     return g
 
 

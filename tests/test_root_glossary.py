@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from root_helpers import clear, dice, events, hand, idx, new, play, put, rules_logged, set_up, start, warriors
+from root_helpers import dice, empty_table, events, hand, idx, new, play, put, rules_logged, start, warriors
 from vagabond_helpers import at, kit
 from vagabond_helpers import items as vb_items
 
@@ -26,16 +26,7 @@ rule = pytest.mark.rule
 
 def table(factions=("marquise", "eyrie"), seed: int = 3, **options):
     """An empty map after setup (ruins kept, the keep gone), every hand and the discard pile empty."""
-    g = set_up(new(factions, seed=seed, **options))
-    clear(g)
-    with positions.edit(g) as s:
-        if "marquise" in s.mods:
-            s.mods["marquise"].keep = None
-        s.deck.extend(s.discard)
-        s.discard = []
-    for seat in range(g.state.players):
-        hand(g, seat, [])
-    return g
+    return empty_table(factions, seed, **options)
 
 
 def seat(g, faction: str) -> int:

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from root_helpers import clear, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import empty_table, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -37,20 +37,13 @@ RUINS = {6: ("boot",), 10: ("hammer",), 11: ("sack",), 12: ("sword",)}
 def table(seed: int = 3, factions=("marquise", "hundreds")):
     """An empty Autumn map after setup (the keep gone, the warlord off the map), every hand, Hoard and the discard
     pile empty, the Stubborn mood, known items under the ruins; returns the game."""
-    g = set_up(new(factions, seed=seed))
-    clear(g)
+    g = empty_table(factions, seed)
     with positions.edit(g) as s:
-        if "marquise" in s.faction:
-            s.mods["marquise"].keep = None
         s.pawns = {k: v for k, v in s.pawns.items() if k != NAME}
         s.mods[NAME] = HU.HundredsState()
         s.mods[NAME].mood = "stubborn"
         s.crafted = [()] * s.players
         s.ruin_items = {idx(c): items for c, items in RUINS.items()}
-        s.deck.extend(s.discard)
-        s.discard = []
-    for seat in range(g.state.players):
-        hand(g, seat, [])
     return g
 
 

@@ -8,7 +8,7 @@ Marquise in seat 0 and the Keepers in seat 1.
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, dice, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import dice, empty_table, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -33,16 +33,9 @@ FOREST_1 = (1, 2, 5, 10)
 def table(seed: int = 3, factions=("marquise", "keepers")):
     """An empty Autumn map after setup (the keep gone), every hand and the discard pile empty, no relic anywhere, the
     waystations on the board and an empty Retinue; returns the game."""
-    g = set_up(new(factions, seed=seed))
-    clear(g)
+    g = empty_table(factions, seed)
     with positions.edit(g) as s:
-        if "marquise" in s.faction:
-            s.mods["marquise"].keep = None
         s.mods[NAME] = KI.IronState()
-        s.deck.extend(s.discard)
-        s.discard = []
-    for seat in range(g.state.players):
-        hand(g, seat, [])
     return g
 
 

@@ -8,7 +8,7 @@ f7 4, 7, 8, 12 (clearing 8 touches f7 only, 5 f1 only; f7 is beside f4 and f5).
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, dice, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import dice, empty_table, hand, idx, new, play, play_out, put, render_and_click, rules_logged, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -35,19 +35,12 @@ STARTING_ITEMS = {"thief": ("boot", "sack"), "tinker": ("sack", "hammer"), "rang
 def table(captains=("thief", "ranger", "vagrant"), factions=("marquise", "knaves"), seed=3, **options):
     """An empty Autumn map after setup (the keep gone), hands and the discard pile empty; the Knaves with these
     Captain cards face up, their Captains off the map, their Stash full and face up."""
-    g = set_up(new(factions, seed=seed, **options))
-    clear(g)
+    g = empty_table(factions, seed, **options)
     with positions.edit(g) as s:
-        if "marquise" in s.faction:
-            s.mods["marquise"].keep = None
         data = KN.KnavesState()
         data.captains = data.up = tuple(captains)
         data.stash = tuple(sorted((i, True) for k in captains for i in STARTING_ITEMS[k]))
         s.mods[NAME] = data
-        s.deck.extend(s.discard)
-        s.discard = []
-    for seat in range(g.state.players):
-        hand(g, seat, [])
     return g
 
 

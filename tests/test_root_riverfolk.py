@@ -8,7 +8,7 @@ Positions use the Autumn map (suits: fox 1, 6, 8, 12; rabbit 3, 4, 5, 10; mouse 
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, dice, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import dice, empty_table, hand, idx, new, play, play_out, put, render_and_click, rules_logged, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -35,17 +35,10 @@ POST = "trade_post"
 def table(seed: int = 3, factions=("marquise", NAME)):
     """An empty Autumn map after setup (the keep gone), every hand and the discard pile empty, the Company's boxes
     empty and its prices 2; returns the game."""
-    g = set_up(new(factions, seed=seed))
-    clear(g)
+    g = empty_table(factions, seed)
     with positions.edit(g) as s:
-        if "marquise" in s.faction:
-            s.mods["marquise"].keep = None
         s.mods[NAME] = RF.RiverfolkState()
         s.mods[NAME].prices = {k: 2 for k in RF.SERVICES}
-        s.deck.extend(s.discard)
-        s.discard = []
-    for seat in range(g.state.players):
-        hand(g, seat, [])
     return g
 
 
