@@ -109,6 +109,18 @@ def face_up(g) -> list[str]:
     return [k for k, up in kn(g).stash if up]
 
 
+def facing_the_cat(g, monkeypatch, key: str, n_skunks: int, *rolls: int):
+    """The Acting Captain `key` and `n_skunks` Skunks against three Marquise warriors in 4, the battle dice set to
+    `rolls`: the Knaves' Daylight begins."""
+    captain(g, key, 4)
+    if n_skunks:
+        skunks(g, 4, n_skunks)
+    put(g, "marquise", 4, 3)
+    dice(monkeypatch, *rolls)
+    daylight(g)
+    return g
+
+
 def daylight(g):
     return start(g, me(g), "daylight.start")
 
@@ -508,11 +520,7 @@ def test_the_harrier_dashes_three_times():
 @rule("LR-18-05-01-04-02", "LR-18-02-06")
 def test_assault_takes_every_warrior_hit_prisoner_each_in_its_own_forest(monkeypatch):
     g = table()
-    captain(g, "ranger", 4)
-    skunks(g, 4, 2)
-    put(g, "marquise", 4, 3)
-    dice(monkeypatch, 3, 0)
-    daylight(g)
+    facing_the_cat(g, monkeypatch, "ranger", 2, 3, 0)
     play(g, "act:assault")
     assert g.decision == "knaves_prison"
     assert g.legal_action_ids() == ["den:f4", "den:f7"]
@@ -524,11 +532,7 @@ def test_assault_takes_every_warrior_hit_prisoner_each_in_its_own_forest(monkeyp
 @rule("LR-AK-05-02", "RTA-KN-10")
 def test_the_arbiter_takes_an_extra_hit_to_deal_an_extra_hit_in_an_assault(monkeypatch):
     g = table(captains=("arbiter", "ranger", "vagrant"))
-    captain(g, "arbiter", 4)
-    skunks(g, 4, 3)
-    put(g, "marquise", 4, 3)
-    dice(monkeypatch, 1, 1)
-    daylight(g)
+    facing_the_cat(g, monkeypatch, "arbiter", 3, 1, 1)
     play(g, "act:assault")
     while g.decision == "ambush":
         play(g, "pass")
@@ -538,10 +542,7 @@ def test_the_arbiter_takes_an_extra_hit_to_deal_an_extra_hit_in_an_assault(monke
         play(g, g.legal_action_ids()[0])
     assert warriors(g, "marquise", 4) == 1 and warriors(g, NAME, 4) == 2   # two hits each way
     g2 = table(captains=("arbiter", "ranger", "vagrant"))
-    captain(g2, "arbiter", 4)
-    put(g2, "marquise", 4, 3)
-    dice(monkeypatch, 1, 1)
-    daylight(g2)
+    facing_the_cat(g2, monkeypatch, "arbiter", 0, 1, 1)
     play(g2, "battle")   # not an Assault
     assert g2.decision != "battle_effects" or "effect:arbiter" not in g2.legal_action_ids()
 
@@ -611,10 +612,7 @@ def test_the_scoundrel_may_skirmish_from_a_clearing_and_then_ignores_no_hit(monk
 @rule("LR-18-05-01-04-04")
 def test_nab_a_hit_acting_captain_escapes_to_a_forest(monkeypatch):
     g = table()
-    captain(g, "thief", 4)
-    put(g, "marquise", 4, 3)
-    dice(monkeypatch, 1, 1)
-    daylight(g)
+    facing_the_cat(g, monkeypatch, "thief", 0, 1, 1)
     play(g, "act:nab")
     while g.decision == "knaves_prison":
         play(g, g.legal_action_ids()[0])
@@ -644,11 +642,7 @@ def test_nab_an_acting_captain_not_hit_may_move_after_the_acclaim(monkeypatch):
 @rule("LR-AK-12-02", "RTA-KN-10")
 def test_the_jailor_deals_a_hit_less_to_ignore_a_rolled_hit_in_a_nab(monkeypatch):
     g = table(captains=("jailor", "ranger", "vagrant"))
-    captain(g, "jailor", 4)
-    skunks(g, 4, 1)
-    put(g, "marquise", 4, 3)
-    dice(monkeypatch, 2, 1)
-    daylight(g)
+    facing_the_cat(g, monkeypatch, "jailor", 1, 2, 1)
     play(g, "act:nab")
     while g.decision == "ambush":
         play(g, "pass")
