@@ -161,6 +161,23 @@ def play_out(g, agent: str = "random", seed: int | None = None):
     return g
 
 
+def games_end(players: int, factions: list[str], options: dict, agents: Iterable[str] = ("random", "greedy")):
+    """A game of this mix played by each kind of bot reaches its end (40 rounds at most, `turn_limit`)."""
+    for agent in agents:
+        g = boardlab.new_game("root", players, seed=4, options={"factions": factions, "below_reach": True,
+                                                                "turn_limit": 40, **options})
+        assert play_out(g, agent).is_over
+
+
+def drafts_end(setup_cards: list[str], seeds: Iterable[int] = range(4)):
+    """Random 4-player Advanced Setup drafts from these setup cards, with hirelings, reach their end (30 rounds at
+    most)."""
+    for seed in seeds:
+        g = boardlab.new_game("root", 4, seed=seed, options={
+            "setup": "advanced", "turn_limit": 30, "hirelings": "random", "setup_cards": setup_cards})
+        assert play_out(g, "random", seed=seed).is_over
+
+
 def render_and_click(mixes, steps: int = 250):
     """Random games of each (seed, factions, map) mix: at every decision the seat's picture makes exactly the
     legal ids naming a clearing, card, seat, faction or forest clickable; every 50 steps each seat's picture and

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from root_helpers import dice, empty_table, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import dice, drafts_end, empty_table, games_end, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -539,19 +539,11 @@ def test_bots_value_plots_on_the_map():
     (5, ["marquise", "eyrie", "lizard", "vagabond", "corvid"], {"map": "mountain", "deck": "exiles"}),
 ])
 def test_random_and_greedy_games_with_the_conspiracy_end(players, factions, options):
-    for agent in ("random", "greedy"):
-        g = boardlab.new_game("root", players, seed=4, options={"factions": factions, "below_reach": True,
-                                                                "turn_limit": 40, **options})
-        play_out(g, agent)
-        assert g.is_over
+    games_end(players, factions, options)
 
 
 def test_random_drafts_with_the_conspiracy_end():
-    for seed in range(4):
-        g = boardlab.new_game("root", 4, seed=seed, options={
-            "setup": "advanced", "turn_limit": 30, "hirelings": "random",
-            "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid"]})
-        play_out(g, "random", seed=seed)
+    drafts_end(["marquise", "eyrie", "alliance", "vagabond", "lizard", "corvid"])
 
 
 def test_the_board_on_the_terminal_and_web_tables_in_every_language():

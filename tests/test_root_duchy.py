@@ -9,7 +9,7 @@ faction). The Burrow is the place numbered 13 in ids (`from:13`), index 12 of th
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, dice, events, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import clear, dice, drafts_end, events, games_end, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -735,19 +735,11 @@ def test_bots_value_swayed_ministers_and_what_lords_would_score():
     (5, ["marquise", "eyrie", "duchy", "vagabond", "corvid"], {"map": "mountain", "deck": "exiles"}),
 ])
 def test_random_and_greedy_games_with_the_duchy_end(players, factions, options):
-    for agent in ("random", "greedy"):
-        g = boardlab.new_game("root", players, seed=4, options={"factions": factions, "below_reach": True,
-                                                                "turn_limit": 40, **options})
-        play_out(g, agent)
-        assert g.is_over
+    games_end(players, factions, options)
 
 
 def test_random_drafts_with_the_duchy_end():
-    for seed in range(4):
-        g = boardlab.new_game("root", 4, seed=seed, options={
-            "setup": "advanced", "turn_limit": 30, "hirelings": "random",
-            "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "lizard", "duchy"]})
-        play_out(g, "random", seed=seed)
+    drafts_end(["marquise", "eyrie", "alliance", "vagabond", "lizard", "duchy"])
 
 
 def test_the_board_on_the_terminal_and_web_tables_in_every_language():

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from root_helpers import empty_table, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import empty_table, games_end, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -794,11 +794,7 @@ def test_bots_value_the_warlord_the_hoard_and_mobs():
     (5, ["marquise", "eyrie", "lizard", "vagabond", "hundreds"], {"map": "mountain", "deck": "exiles"}),
 ])
 def test_random_and_greedy_games_with_the_hundreds_end(players, factions, options):
-    for agent in ("random", "greedy"):
-        g = boardlab.new_game("root", players, seed=4, options={"factions": factions, "below_reach": True,
-                                                                "turn_limit": 40, **options})
-        play_out(g, agent)
-        assert g.is_over
+    games_end(players, factions, options)
 
 
 def test_random_drafts_with_the_hundreds_end():

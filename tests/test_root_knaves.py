@@ -8,7 +8,7 @@ f7 4, 7, 8, 12 (clearing 8 touches f7 only, 5 f1 only; f7 is beside f4 and f5).
 from __future__ import annotations
 
 import pytest
-from root_helpers import dice, empty_table, hand, idx, new, play, play_out, put, render_and_click, rules_logged, start, warriors
+from root_helpers import dice, drafts_end, empty_table, games_end, hand, idx, new, play, put, render_and_click, rules_logged, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -922,19 +922,11 @@ def test_the_knaves_add_to_the_position_value():
     (5, ["marquise", "eyrie", "alliance", "corvid", "knaves"], {"map": "mountain", "deck": "exiles"}),
 ])
 def test_random_and_greedy_games_with_the_knaves_end(players, factions, options):
-    for agent in ("random", "greedy"):
-        g = boardlab.new_game("root", players, seed=4, options={"factions": factions, "below_reach": True,
-                                                                "turn_limit": 40, **options})
-        play_out(g, agent)
-        assert g.is_over
+    games_end(players, factions, options)
 
 
 def test_random_drafts_with_the_knaves_end():
-    for seed in range(3):
-        g = boardlab.new_game("root", 4, seed=seed, options={
-            "setup": "advanced", "turn_limit": 30, "hirelings": "random",
-            "setup_cards": ["marquise", "eyrie", "alliance", "lizard", "corvid", "knaves"]})
-        play_out(g, "random", seed=seed)
+    drafts_end(["marquise", "eyrie", "alliance", "lizard", "corvid", "knaves"], range(3))
 
 
 def test_the_board_on_the_terminal_and_web_tables_in_every_language():

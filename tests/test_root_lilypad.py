@@ -8,7 +8,7 @@ Positions use the Autumn map (suits: fox 1, 6, 8, 12; rabbit 3, 4, 5, 10; mouse 
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, dice, events, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import clear, dice, events, games_end, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
 
 from boardlab.core import positions
 from boardlab.core.flow import GAME_OVER
@@ -586,12 +586,7 @@ def test_bots_value_enclaves():
     (5, [CAT, BIRD, "lizard", "riverfolk", NAME], {"map": "mountain", "deck": "exiles"}),
 ])
 def test_random_and_greedy_games_with_the_diaspora_end(players, factions, options):
-    import boardlab
-    for agent in ("random", "greedy"):
-        g = boardlab.new_game("root", players, seed=4, options={"factions": factions, "below_reach": True,
-                                                                "turn_limit": 40, **options})
-        play_out(g, agent)
-        assert g.is_over
+    games_end(players, factions, options)
 
 
 # ---- its board on the terminal and web tables -------------------------------------------------------------------------

@@ -7,7 +7,7 @@ to 4, 7, 9, 10 and 11, 1 to 5, 9 and 10) with the Marquise (and the Eyrie where 
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, dice, events, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import clear, dice, events, games_end, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -608,11 +608,7 @@ def test_bots_value_acolytes_and_gardens():
     (5, ["marquise", "eyrie", "alliance", "vagabond", "lizard"], {"map": "mountain"}),
 ])
 def test_random_and_greedy_games_with_the_cult_end(players, factions, options):
-    for agent in ("random", "greedy"):
-        g = boardlab.new_game("root", players, seed=4, options={"factions": factions, "below_reach": True,
-                                                                "turn_limit": 40, **options})
-        play_out(g, agent)
-        assert g.is_over
+    games_end(players, factions, options)
 
 
 def test_the_board_on_the_terminal_and_web_tables_in_every_language():

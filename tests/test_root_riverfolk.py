@@ -8,7 +8,7 @@ Positions use the Autumn map (suits: fox 1, 6, 8, 12; rabbit 3, 4, 5, 10; mouse 
 from __future__ import annotations
 
 import pytest
-from root_helpers import dice, empty_table, hand, idx, new, play, play_out, put, render_and_click, rules_logged, start, warriors
+from root_helpers import dice, drafts_end, empty_table, games_end, hand, idx, new, play, put, render_and_click, rules_logged, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -530,19 +530,11 @@ def test_bots_value_funds_and_trade_posts():
     (5, ["marquise", "eyrie", "lizard", "vagabond", "riverfolk"], {"map": "mountain", "deck": "exiles"}),
 ])
 def test_random_and_greedy_games_with_the_company_end(players, factions, options):
-    for agent in ("random", "greedy"):
-        g = boardlab.new_game("root", players, seed=4, options={"factions": factions, "below_reach": True,
-                                                                "turn_limit": 40, **options})
-        play_out(g, agent)
-        assert g.is_over
+    games_end(players, factions, options)
 
 
 def test_random_drafts_with_the_company_end():
-    for seed in range(4):
-        g = boardlab.new_game("root", 4, seed=seed, options={
-            "setup": "advanced", "turn_limit": 30, "hirelings": "random",
-            "setup_cards": ["marquise", "eyrie", "alliance", "vagabond", "lizard", "riverfolk"]})
-        play_out(g, "random", seed=seed)
+    drafts_end(["marquise", "eyrie", "alliance", "vagabond", "lizard", "riverfolk"])
 
 
 def test_the_board_on_the_terminal_and_web_tables_in_every_language():
