@@ -161,6 +161,16 @@ def play_out(g, agent: str = "random", seed: int | None = None):
     return g
 
 
+def draft_offering(g, cards: tuple[str, ...]):
+    """An Advanced Setup draft of three seats in order 0, 1, 2, about to choose among these setup cards (none locked
+    or taken yet)."""
+    with positions.edit(g) as s:
+        s.order, s.first = (0, 1, 2), 0
+        s.draft.cards, s.draft.locked, s.draft.taken = cards, None, {}
+    positions.run_from(g, "advanced.choose")
+    return g
+
+
 def games_end(players: int, factions: list[str], options: dict, agents: Iterable[str] = ("random", "greedy")):
     """A game of this mix played by each kind of bot reaches its end (40 rounds at most, `turn_limit`)."""
     for agent in agents:

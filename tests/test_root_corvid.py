@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from root_helpers import dice, drafts_end, empty_table, games_end, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import dice, draft_offering, drafts_end, empty_table, games_end, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -125,10 +125,7 @@ def draft(seed: int = 1, players: int = 3, **options):
 @rule("LR-AA-08-03-01", "RTA-CC-02", "LR-13-02-02-01")
 def test_the_setup_card_a_homeland_with_a_warrior_and_a_plot_of_its_choice_then_the_scatter():
     g = draft()
-    with positions.edit(g) as s:
-        s.order, s.first = (0, 1, 2), 0
-        s.draft.cards, s.draft.locked, s.draft.taken = ("eyrie", "corvid", "alliance", "marquise"), None, {}
-    positions.run_from(g, "advanced.choose")
+    draft_offering(g, ("eyrie", "corvid", "alliance", "marquise"))
     play(g, "draft:eyrie", "roost_at:1")  # the last seat takes the Eyrie, homeland 1
     while g.decision != "setup_card":
         g.apply(g.legal_action_ids()[0])

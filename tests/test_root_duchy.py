@@ -9,7 +9,7 @@ faction). The Burrow is the place numbered 13 in ids (`from:13`), index 12 of th
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, dice, drafts_end, events, games_end, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import clear, dice, draft_offering, drafts_end, events, games_end, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -173,10 +173,7 @@ def draft(seed: int = 1, players: int = 3, **options):
 @rule("LR-AA-08-03-01", "LR-AA-08-03-02", "RTA-UD-02")
 def test_the_setup_card_a_homeland_not_next_to_an_enemy_two_warriors_and_a_tunnel_then_five_around():
     g = draft()
-    with positions.edit(g) as s:
-        s.order, s.first = (0, 1, 2), 0
-        s.draft.cards, s.draft.locked, s.draft.taken = ("eyrie", "duchy", "alliance", "marquise"), None, {}
-    positions.run_from(g, "advanced.choose")
+    draft_offering(g, ("eyrie", "duchy", "alliance", "marquise"))
     play(g, "draft:eyrie", "roost_at:1")  # the last seat takes the Eyrie, homeland 1
     while g.decision != "setup_card":
         g.apply(g.legal_action_ids()[0])

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from root_helpers import empty_table, games_end, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import draft_offering, empty_table, games_end, hand, idx, new, play, play_out, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -164,10 +164,7 @@ def draft(seed: int = 1, players: int = 3, **options):
 @rule("LR-AA-08-03-01", "LR-AA-08-03-02", "RTA-LH-02")
 def test_the_setup_card_an_edge_homeland_far_from_enemy_homelands():
     g = draft()
-    with positions.edit(g) as s:
-        s.order, s.first = (0, 1, 2), 0
-        s.draft.cards, s.draft.locked, s.draft.taken = ("eyrie", "hundreds", "alliance", "marquise"), None, {}
-    positions.run_from(g, "advanced.choose")
+    draft_offering(g, ("eyrie", "hundreds", "alliance", "marquise"))
     play(g, "draft:eyrie", "roost_at:1")  # the last seat takes the Eyrie, homeland 1
     while g.decision != "setup_card":
         g.apply(g.legal_action_ids()[0])

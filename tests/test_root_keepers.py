@@ -8,7 +8,7 @@ Marquise in seat 0 and the Keepers in seat 1.
 from __future__ import annotations
 
 import pytest
-from root_helpers import dice, drafts_end, empty_table, games_end, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import dice, draft_offering, drafts_end, empty_table, games_end, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -513,10 +513,7 @@ def draft(seed: int = 1, players: int = 3, **options):
 @rule("LR-AA-08-03-01", "LR-AA-08-03-02", "RTA-KI-02")
 def test_the_setup_card_two_adjacent_edge_homelands_far_from_enemy_homelands():
     g = draft()
-    with positions.edit(g) as s:
-        s.order, s.first = (0, 1, 2), 0
-        s.draft.cards, s.draft.locked, s.draft.taken = ("eyrie", "keepers", "alliance", "marquise"), None, {}
-    positions.run_from(g, "advanced.choose")
+    draft_offering(g, ("eyrie", "keepers", "alliance", "marquise"))
     play(g, "draft:eyrie", "roost_at:1")
     while g.decision != "setup_card":
         g.apply(g.legal_action_ids()[0])

@@ -7,7 +7,7 @@ to 4, 7, 9, 10 and 11, 1 to 5, 9 and 10) with the Marquise (and the Eyrie where 
 from __future__ import annotations
 
 import pytest
-from root_helpers import clear, dice, events, games_end, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
+from root_helpers import clear, dice, draft_offering, events, games_end, hand, idx, new, play, put, render_and_click, rules_logged, set_up, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -170,10 +170,7 @@ def draft(seed: int = 1, players: int = 3, **options):
 @rule("LR-AA-08-03-01", "LR-AA-08-03-02", "RTA-LC-02")
 def test_the_setup_card_a_homeland_away_from_enemies_warriors_around_two_acolytes_and_the_outcast():
     g = draft()
-    with positions.edit(g) as s:
-        s.order, s.first = (0, 1, 2), 0
-        s.draft.cards, s.draft.locked, s.draft.taken = ("eyrie", "lizard", "alliance", "marquise"), None, {}
-    positions.run_from(g, "advanced.choose")
+    draft_offering(g, ("eyrie", "lizard", "alliance", "marquise"))
     play(g, "draft:eyrie", "roost_at:1")  # the last seat takes the Eyrie, homeland 1
     while g.decision != "setup_card":
         g.apply(g.legal_action_ids()[0])

@@ -8,7 +8,7 @@ Positions use the Autumn map (suits: fox 1, 6, 8, 12; rabbit 3, 4, 5, 10; mouse 
 from __future__ import annotations
 
 import pytest
-from root_helpers import dice, drafts_end, empty_table, games_end, hand, idx, new, play, put, render_and_click, rules_logged, start, warriors
+from root_helpers import dice, draft_offering, drafts_end, empty_table, games_end, hand, idx, new, play, put, render_and_click, rules_logged, start, warriors
 
 import boardlab
 from boardlab.core import positions
@@ -139,10 +139,7 @@ def draft(seed: int = 1, players: int = 3, **options):
 @rule("LR-AA-08-01", "RTA-RF-03", "LR-11-03-02")
 def test_the_setup_card_is_its_own_setup_without_a_homeland():
     g = draft()
-    with positions.edit(g) as s:
-        s.order, s.first = (0, 1, 2), 0
-        s.draft.cards, s.draft.locked, s.draft.taken = ("eyrie", "riverfolk", "alliance", "marquise"), None, {}
-    positions.run_from(g, "advanced.choose")
+    draft_offering(g, ("eyrie", "riverfolk", "alliance", "marquise"))
     play(g, "draft:eyrie", "roost_at:1")
     while g.decision != "setup_card":
         g.apply(g.legal_action_ids()[0])
