@@ -539,7 +539,7 @@ def faction_board(ctx: Ctx, seat: int, faction: str, x: float, y: float, width: 
     return generic_board(ctx, part, x, y, width)
 
 
-SHAPE_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)  # a view part of another shape
+SHAPE_ERRORS = TX.SHAPE_ERRORS
 
 
 def faction_picture(ctx: Ctx, name: str, board: Callable[..., tuple[str, float]], x: float, y: float,

@@ -357,6 +357,23 @@ def known_or_generic(faction: str, part: dict, w: Words, acting: bool = False) -
     return generic_lines(part, w)
 
 
+SHAPE_ERRORS = (KeyError, TypeError, ValueError, IndexError, AttributeError)  # a view part of another shape
+
+
+def faction_lines(view: dict, lang: str, catalogue: Any, name: str,
+                  make: Callable[[dict, dict, "Words"], list[str]]) -> list[str]:
+    """A faction module's lines on the terminal table: `make(view, part, words)` from the faction's part of the view,
+    the generic lines when that part has another shape (an older save), none when the faction is not in the view."""
+    w = Words(catalogue, lang)
+    part = faction_part(view, name)
+    if part is None:
+        return []
+    try:
+        return make(view, part, w)
+    except SHAPE_ERRORS:
+        return generic_lines(part, w)
+
+
 def generic_lines(part: dict, w: Words) -> list[str]:
     """Any faction's view part, a field a line."""
     return [w.label(w.key(k), w.value(v)) for k, v in part.items()]

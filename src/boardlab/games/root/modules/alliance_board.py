@@ -16,7 +16,6 @@ from .. import render as RD
 from .. import text as TX
 
 NAME = "alliance"
-SHAPE_ERRORS = RD.SHAPE_ERRORS
 
 
 # ---- reading the view part ------------------------------------------------------------------------------------
@@ -100,15 +99,12 @@ def supporters_text(part: dict, w: TX.Words) -> str:
 # ---- the terminal table -------------------------------------------------------------------------------------------
 
 def lines(view: dict, lang: str, catalogue: Any) -> list[str]:
-    w = TX.Words(catalogue, lang)
-    part = TX.faction_part(view, NAME)
-    if part is None:
-        return []
-    try:
-        return [sympathy_text(part, w), bases_text(view, part, w), officers_text(view, part, w),
-                supporters_text(part, w)]
-    except SHAPE_ERRORS:
-        return TX.generic_lines(part, w)
+    return TX.faction_lines(view, lang, catalogue, NAME, board_lines)
+
+
+def board_lines(view: dict, part: dict, w: Any) -> list[str]:
+    return [sympathy_text(part, w), bases_text(view, part, w), officers_text(view, part, w),
+            supporters_text(part, w)]
 
 
 # ---- the web table ------------------------------------------------------------------------------------------------

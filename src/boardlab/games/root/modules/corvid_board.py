@@ -14,7 +14,6 @@ from .. import render as RD
 from .. import text as TX
 
 NAME = "corvid"
-SHAPE_ERRORS = RD.SHAPE_ERRORS
 
 
 def secret(part: dict, key: str) -> Any:
@@ -51,16 +50,13 @@ def secret_text(part: dict, w: TX.Words) -> str | None:
 # ---- the terminal table -------------------------------------------------------------------------------------------
 
 def lines(view: dict, lang: str, catalogue: Any) -> list[str]:
-    w = TX.Words(catalogue, lang)
-    part = TX.faction_part(view, NAME)
-    if part is None:
-        return []
-    try:
-        out = [headline(part, w), map_text(part, w)]
-        mine = secret_text(part, w)
-        return out + ([mine] if mine else [])
-    except SHAPE_ERRORS:
-        return TX.generic_lines(part, w)
+    return TX.faction_lines(view, lang, catalogue, NAME, board_lines)
+
+
+def board_lines(view: dict, part: dict, w: Any) -> list[str]:
+    out = [headline(part, w), map_text(part, w)]
+    mine = secret_text(part, w)
+    return out + ([mine] if mine else [])
 
 
 # ---- the web table ------------------------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from .. import render as RD
 from .. import text as TX
 
 NAME = "duchy"
-SHAPE_ERRORS = RD.SHAPE_ERRORS
 BURROW = 13  # the Burrow's number in ids (`from:13`): the place beside the map's 12 clearings
 
 
@@ -68,15 +67,12 @@ def revealed_text(part: dict, w: TX.Words) -> str:
 # ---- the terminal table -------------------------------------------------------------------------------------------
 
 def lines(view: dict, lang: str, catalogue: Any) -> list[str]:
-    w = TX.Words(catalogue, lang)
-    part = TX.faction_part(view, NAME)
-    if part is None:
-        return []
-    try:
-        out = [burrow_text(part, w), tracks_text(part, w), ministers_text(part, w), crowns_text(part, w)]
-        return out + ([revealed_text(part, w)] if part["revealed"] else [])
-    except SHAPE_ERRORS:
-        return TX.generic_lines(part, w)
+    return TX.faction_lines(view, lang, catalogue, NAME, board_lines)
+
+
+def board_lines(view: dict, part: dict, w: Any) -> list[str]:
+    out = [burrow_text(part, w), tracks_text(part, w), ministers_text(part, w), crowns_text(part, w)]
+    return out + ([revealed_text(part, w)] if part["revealed"] else [])
 
 
 # ---- the web table ------------------------------------------------------------------------------------------------

@@ -14,7 +14,6 @@ from .. import render as RD
 from .. import text as TX
 
 NAME = "hundreds"
-SHAPE_ERRORS = RD.SHAPE_ERRORS
 TRACKS = ("command", "prowess")
 SPACES = 4
 
@@ -42,14 +41,11 @@ def more_text(part: dict, w: TX.Words) -> str:
 # ---- the terminal table -------------------------------------------------------------------------------------------
 
 def lines(view: dict, lang: str, catalogue: Any) -> list[str]:
-    w = TX.Words(catalogue, lang)
-    part = TX.faction_part(view, NAME)
-    if part is None:
-        return []
-    try:
-        return [headline(part, w), hoard_text(part, w), more_text(part, w)]
-    except SHAPE_ERRORS:
-        return TX.generic_lines(part, w)
+    return TX.faction_lines(view, lang, catalogue, NAME, board_lines)
+
+
+def board_lines(view: dict, part: dict, w: Any) -> list[str]:
+    return [headline(part, w), hoard_text(part, w), more_text(part, w)]
 
 
 # ---- the web table ------------------------------------------------------------------------------------------------

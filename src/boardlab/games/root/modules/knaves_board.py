@@ -10,7 +10,6 @@ from .. import render as RD
 from .. import text as TX
 
 NAME = "knaves"
-SHAPE_ERRORS = RD.SHAPE_ERRORS
 
 
 def captain_name(key: str, lang: str) -> str:
@@ -51,15 +50,12 @@ def forest_text(part: dict, w: TX.Words) -> str:
 
 
 def lines(view: dict, lang: str, catalogue: Any) -> list[str]:
-    w = TX.Words(catalogue, lang)
-    part = TX.faction_part(view, NAME)
-    if part is None:
-        return []
-    try:
-        return [headline(part, w)] + [captain_text(c, w) for c in part["captains"]] + [stash_text(part, w),
-                                                                                      forest_text(part, w)]
-    except SHAPE_ERRORS:
-        return TX.generic_lines(part, w)
+    return TX.faction_lines(view, lang, catalogue, NAME, board_lines)
+
+
+def board_lines(view: dict, part: dict, w: Any) -> list[str]:
+    return [headline(part, w)] + [captain_text(c, w) for c in part["captains"]] + [stash_text(part, w),
+                                                                                  forest_text(part, w)]
 
 
 CHIP, GAP = 34, 6

@@ -14,7 +14,6 @@ from .. import render as RD
 from .. import text as TX
 
 NAME = "lilypad"
-SHAPE_ERRORS = RD.SHAPE_ERRORS
 
 
 # ---- texts shared by both tables ----------------------------------------------------------------------------------
@@ -43,14 +42,11 @@ TEXTS = (enclaves_text, turn_text, integrate_text, pond_text)
 # ---- the terminal table -----------------------------------------------------------------------------------------
 
 def lines(view: dict, lang: str, catalogue: Any) -> list[str]:
-    w = TX.Words(catalogue, lang)
-    part = TX.faction_part(view, NAME)
-    if part is None:
-        return []
-    try:
-        return [text(part, w) for text in TEXTS]
-    except SHAPE_ERRORS:
-        return TX.generic_lines(part, w)
+    return TX.faction_lines(view, lang, catalogue, NAME, board_lines)
+
+
+def board_lines(view: dict, part: dict, w: Any) -> list[str]:
+    return [text(part, w) for text in TEXTS]
 
 
 # ---- the web table ------------------------------------------------------------------------------------------------

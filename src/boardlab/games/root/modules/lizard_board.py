@@ -15,7 +15,6 @@ from .. import render as RD
 from .. import text as TX
 
 NAME = "lizard"
-SHAPE_ERRORS = RD.SHAPE_ERRORS
 
 
 def sheet() -> dict:
@@ -70,19 +69,16 @@ def souls_text(part: dict, w: TX.Words) -> str:
 # ---- the terminal table -------------------------------------------------------------------------------------------
 
 def lines(view: dict, lang: str, catalogue: Any) -> list[str]:
-    w = TX.Words(catalogue, lang)
-    part = TX.faction_part(view, NAME)
-    if part is None:
-        return []
-    try:
-        out = [outcast_text(part, w) + " · " + acolytes_text(part, w)]
-        out += [track_text(s, t, w) for s, t in part["gardens"].items()]
-        out.append(w("txt.lizard.draws", n=part["draws"]))
-        if part["revealed"]:
-            out.append(cards_text("txt.lizard.revealed", part["revealed"], w))
-        return out + [souls_text(part, w)]
-    except SHAPE_ERRORS:
-        return TX.generic_lines(part, w)
+    return TX.faction_lines(view, lang, catalogue, NAME, board_lines)
+
+
+def board_lines(view: dict, part: dict, w: Any) -> list[str]:
+    out = [outcast_text(part, w) + " · " + acolytes_text(part, w)]
+    out += [track_text(s, t, w) for s, t in part["gardens"].items()]
+    out.append(w("txt.lizard.draws", n=part["draws"]))
+    if part["revealed"]:
+        out.append(cards_text("txt.lizard.revealed", part["revealed"], w))
+    return out + [souls_text(part, w)]
 
 
 # ---- the web table ------------------------------------------------------------------------------------------------

@@ -15,7 +15,6 @@ from .. import render as RD
 from .. import text as TX
 
 NAME = "riverfolk"
-SHAPE_ERRORS = RD.SHAPE_ERRORS
 BOXES = ("payments", "funds", "committed")
 
 
@@ -57,18 +56,15 @@ def hand_text(part: dict, w: TX.Words) -> str:
 # ---- the terminal table -------------------------------------------------------------------------------------------
 
 def lines(view: dict, lang: str, catalogue: Any) -> list[str]:
-    w = TX.Words(catalogue, lang)
-    part = TX.faction_part(view, NAME)
-    if part is None:
-        return []
-    try:
-        out = [" · ".join(box_text(part, b, w) for b in BOXES)]
-        out += [track_text(s, t, w) for s, t in part["tracks"].items()]
-        out.append(prices_text(part, w))
-        turn = turn_text(part, w)
-        return out + ([turn] if turn else []) + [hand_text(part, w)]
-    except SHAPE_ERRORS:
-        return TX.generic_lines(part, w)
+    return TX.faction_lines(view, lang, catalogue, NAME, board_lines)
+
+
+def board_lines(view: dict, part: dict, w: Any) -> list[str]:
+    out = [" · ".join(box_text(part, b, w) for b in BOXES)]
+    out += [track_text(s, t, w) for s, t in part["tracks"].items()]
+    out.append(prices_text(part, w))
+    turn = turn_text(part, w)
+    return out + ([turn] if turn else []) + [hand_text(part, w)]
 
 
 # ---- the web table ------------------------------------------------------------------------------------------------

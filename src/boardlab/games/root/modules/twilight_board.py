@@ -14,7 +14,6 @@ from .. import render as RD
 from .. import text as TX
 
 NAME = "twilight"
-SHAPE_ERRORS = RD.SHAPE_ERRORS
 
 
 def sheet() -> dict:
@@ -49,17 +48,14 @@ def revealed_text(part: dict, w: TX.Words) -> str:
 # ---- the terminal table -------------------------------------------------------------------------------------------
 
 def lines(view: dict, lang: str, catalogue: Any) -> list[str]:
-    w = TX.Words(catalogue, lang)
-    part = TX.faction_part(view, NAME)
-    if part is None:
-        return []
-    try:
-        out = [loyalists_text(part, w) + " · " + track_text(part, w), map_text(part, w)]
-        if part["revealed"]:
-            out.append(revealed_text(part, w))
-        return out
-    except SHAPE_ERRORS:
-        return TX.generic_lines(part, w)
+    return TX.faction_lines(view, lang, catalogue, NAME, board_lines)
+
+
+def board_lines(view: dict, part: dict, w: Any) -> list[str]:
+    out = [loyalists_text(part, w) + " · " + track_text(part, w), map_text(part, w)]
+    if part["revealed"]:
+        out.append(revealed_text(part, w))
+    return out
 
 
 # ---- the web table ------------------------------------------------------------------------------------------------
