@@ -161,7 +161,7 @@ def test_reach_three_counts_in_the_reach_check_and_the_setup_card_is_drafted():
     assert NAME in seen
 
 
-@rule("LR-AA-06-05", "LR-AA-06-01")
+@rule("LR-AA-06-05", "LR-AA-06-01", "RTA-HC-10")
 def test_the_corvid_spies_are_never_dealt_beside_the_conspiracy_and_return_its_setup_card():
     assert HIRELINGS["corvid_spies"].replaces == (NAME,)
     with pytest.raises(ConfigError):

@@ -157,7 +157,7 @@ def boardlab_advanced():
 
 # ---- enclaves and the frog suit (LR-16-02-01) -----------------------------------------------------------------------
 
-@rule("LR-16-02-01-01", "LR-16-02-01-02")
+@rule("LR-16-02-01-01", "LR-16-02-01-02", "RTA-LP-12")
 def test_a_peaceful_enclave_adds_the_frog_suit_and_a_militant_one_covers_the_clearing_suit():
     g = enclave(table(), LP.PEACEFUL, 1)
     enclave(g, LP.MILITANT, 8)
@@ -184,6 +184,14 @@ def test_dominance_of_a_suit_does_not_count_a_clearing_its_militant_enclave_cove
     enclave(g, LP.PEACEFUL, 12)
     put(g, CAT, 12, warriors=1)
     assert S.dominance_win(g.state, cat)  # a Peaceful enclave keeps the printed fox suit
+
+
+@rule("RTA-LP-02")
+def test_the_diaspora_sets_up_after_every_later_faction_but_the_knaves():
+    from boardlab.games.root.content import FACTIONS
+    later = ("lizard", "riverfolk", "duchy", "corvid", "hundreds", "keepers")
+    assert all(FACTIONS[f].order < FACTIONS[NAME].order for f in later)
+    assert FACTIONS[NAME].order < FACTIONS["twilight"].order < FACTIONS["knaves"].order
 
 
 @rule("LR-16-02-01")
@@ -238,7 +246,7 @@ def test_frog_dominance_discarded_goes_near_the_map_not_onto_the_pond():
     assert g.state.dominance_pool == [FROG_DOM] and g.state.mods[NAME].pond == []
 
 
-@rule("LR-16-02-03-01")
+@rule("LR-16-02-03-01", "RTA-LP-14")
 def test_a_player_drawing_may_take_the_ponds_top_card_first():
     g = pond(table(), [LP.FROG_CARDS[1], FROG_CARD])
     cat = seat_of(g, CAT)
@@ -324,7 +332,7 @@ def test_enclave_defense_does_not_apply_when_the_holder_attacks(monkeypatch):
 
 # ---- Fears Come to Pass (LR-16-02-04) -------------------------------------------------------------------------------
 
-@rule("LR-16-02-04")
+@rule("LR-16-02-04", "RTA-LP-09")
 def test_fears_come_to_pass_after_an_enemy_attacks_a_peaceful_enclave(monkeypatch):
     g = table()
     cat = seat_of(g, CAT)
@@ -358,7 +366,7 @@ def test_fears_come_to_pass_when_an_enemy_removes_a_peaceful_enclave_outside_bat
 
 # ---- Negotiations (LR-16-02-05) -------------------------------------------------------------------------------------
 
-@rule("LR-16-02-05")
+@rule("LR-16-02-05", "RTA-LP-10")
 def test_an_enemy_negotiates_once_a_turn_giving_the_ruler_a_card():
     g = table(factions=(CAT, BIRD, NAME))
     cat, bird = seat_of(g, CAT), seat_of(g, BIRD)
@@ -479,7 +487,7 @@ def test_settle_may_battle_instead_of_placing():
     assert g.legal_action_ids() == ["battle:5", "done"]
 
 
-@rule("LR-16-05-02")
+@rule("LR-16-05-02", "RTA-LP-04")
 def test_provoke_flips_or_places_a_militant_enclave_rallies_and_discards_at_random():
     g = enclave(table(), LP.PEACEFUL, 1)
     put(g, NAME, 9, warriors=1)
@@ -487,6 +495,7 @@ def test_provoke_flips_or_places_a_militant_enclave_rallies_and_discards_at_rand
     daylight(g)
     legal = g.legal_action_ids()
     assert "provoke:place:9" in legal and "provoke:place:4" in legal and "provoke:place:8" not in legal
+    assert "provoke:place:1" not in legal   # one enclave a clearing: the one in 1 is flipped, not joined
     play(g, "provoke:flip:1")
     assert side_at(g, 1) == LP.MILITANT and warriors(g, NAME, 1) == 1 and len(g.state.hands[me(g)]) == 1
     play(g, "provoke:place:9")
