@@ -10,7 +10,7 @@ time), then on the ray backend with 2 CPUs of a local Ray instance started after
 1-worker rate; "vs local pool" divides Ray's time by the local 2-worker time; "same bytes" checks that
 the results file equals the 1-worker one. A long run (`--long N`, default 2,000 random 2-player
 Carcassonne games; 0 skips it) shows the scaling once start-up matters little. The local pool's
-start-up (spawning 2 workers, imports, a first game) is timed apart too, though the local rows include it. The process
+start-up (2 workers forked on Linux, else spawned: imports, a first game) is timed apart too, though the local rows include it. The process
 may use every CPU (bench/carcassonne.py pins itself to one core: this module undoes that).
 
 Then random bots through `sim.run` (1 worker) against the same games played on the bare engine (same
@@ -110,13 +110,12 @@ def start_ray(cpus: int) -> tuple[object | None, float | None, str | None]:
 def pool_start(workers: int) -> float:
     """Seconds to start a local pool of `workers` processes and play one random game in each (the
     imports and the game's tables): the start-up the local multi-worker rows include."""
-    import multiprocessing
     from concurrent.futures import ProcessPoolExecutor
 
     spec = {"game": "carcassonne", "players": 2, "options": {}, "agents": ["random", "random"], "seed": 0,
             "rotate": False}
     start = time.perf_counter()
-    with ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("spawn")) as pool:
+    with ProcessPoolExecutor(workers, mp_context=sim.pool_context()) as pool:
         list(pool.map(sim.play_batch, [spec] * workers, [[i] for i in range(workers)]))
     return time.perf_counter() - start
 
