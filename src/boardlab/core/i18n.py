@@ -4,7 +4,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any
 
-import yaml
+from .yamltext import load_yaml
 
 from .errors import ConfigError
 
@@ -30,11 +30,11 @@ class Catalogue:
         """The package's messages; `extra` names a sub-directory whose `*.yaml` files add more
         (one file per module, so modules keep their texts beside their code)."""
         root = resources.files(package)
-        messages = yaml.safe_load(root.joinpath(name).read_text(encoding="utf-8")) or {}
+        messages = load_yaml(root.joinpath(name).read_text(encoding="utf-8")) or {}
         if extra:
             for part in sorted(root.joinpath(extra).iterdir(), key=lambda p: p.name):
                 if part.name.endswith(".yaml"):
-                    more = yaml.safe_load(part.read_text(encoding="utf-8")) or {}
+                    more = load_yaml(part.read_text(encoding="utf-8")) or {}
                     clash = sorted(set(more) & set(messages))
                     if clash:
                         raise ValueError(f"{part.name}: message keys defined twice: {clash}")

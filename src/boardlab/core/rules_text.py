@@ -9,7 +9,7 @@ from __future__ import annotations
 import sys
 from importlib import resources
 
-import yaml
+from .yamltext import load_yaml
 
 from .codec import JSON
 
@@ -31,7 +31,7 @@ def rule_texts(rules: object) -> dict[str, JSON]:
                     if f.name.startswith("rules-") and f.name.endswith(".yaml") and f.is_file()),
                    key=lambda f: f.name)
     for f in files:
-        for entry in yaml.safe_load(f.read_text(encoding="utf-8")) or []:
+        for entry in load_yaml(f.read_text(encoding="utf-8")) or []:
             if isinstance(entry, dict) and "id" in entry:
                 out[str(entry["id"])] = dict(entry, file=f.name)
     return out

@@ -8,7 +8,7 @@ import math
 from importlib import resources
 from typing import Literal
 
-import yaml
+from ...core.yamltext import load_yaml
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 SIDES = ("N", "E", "S", "W")
@@ -262,7 +262,7 @@ def _wonder_piece(w: WonderLayout, r: int) -> Piece:
 
 
 def _load_yaml(path: str):
-    return yaml.safe_load(resources.files(__package__).joinpath(path).read_text(encoding="utf-8"))
+    return load_yaml(resources.files(__package__).joinpath(path).read_text(encoding="utf-8"))
 
 
 TILESET = TileSet.model_validate(_load_yaml("data/tiles.yaml"))

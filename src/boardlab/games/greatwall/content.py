@@ -9,7 +9,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Literal
 
-import yaml
+from ...core.yamltext import load_yaml
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 RESOURCES = ("wood", "stone", "gold", "chi")
@@ -374,7 +374,7 @@ class Board(_Strict):
 
 
 def _load(path: str):
-    return yaml.safe_load(resources.files(__package__).joinpath("data").joinpath(path).read_text(encoding="utf-8"))
+    return load_yaml(resources.files(__package__).joinpath("data").joinpath(path).read_text(encoding="utf-8"))
 
 
 def load_cards(path: str, model):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, Literal
 
-import yaml
+from ...core.yamltext import load_yaml
 from pydantic import BaseModel, ConfigDict, Field
 
 SUITS = ("fox", "rabbit", "mouse")           # clearing suits
@@ -194,7 +194,7 @@ class QuestSpec(_Strict):
 
 
 def _load(path: str) -> Any:
-    return yaml.safe_load(resources.files(__package__).joinpath("data").joinpath(path).read_text(encoding="utf-8"))
+    return load_yaml(resources.files(__package__).joinpath("data").joinpath(path).read_text(encoding="utf-8"))
 
 
 MAPS: dict[str, Board] = {name: Board(MapData.model_validate(_load(f"maps/{name}.yaml")))

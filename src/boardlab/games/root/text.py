@@ -19,7 +19,7 @@ from functools import cache
 from importlib import resources
 from typing import Any, Callable
 
-import yaml
+from ...core.yamltext import load_yaml
 
 from .content import (CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, HIRELING_ITEM_NAMES, ITEM_NAMES, MAPS, SETUP_CARDS,
                       SUIT_NAMES, owner_name)
@@ -172,7 +172,7 @@ def open_paths(view: dict) -> list[tuple[int, int]]:
 def faction_sheet(faction: str) -> dict:
     """A faction board's printed numbers (data/factions/<faction>.yaml: track sizes, draw bonuses)."""
     path = resources.files(__package__).joinpath(f"data/factions/{faction}.yaml")
-    return yaml.safe_load(path.read_text(encoding="utf-8")) if path.is_file() else {}
+    return load_yaml(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
 def map_part(view: dict, module: str, key: str, default: Any = None) -> Any:

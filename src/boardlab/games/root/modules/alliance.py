@@ -21,7 +21,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, NamedTuple
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -46,7 +46,7 @@ from . import alliance_board
 
 NAME = "alliance"
 MODULE = Faction(NAME)
-BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/alliance.yaml")
+BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/alliance.yaml")
                        .read_text(encoding="utf-8"))
 Rules = tuple[str, ...]
 OUTRAGE: Rules = ("LR-08-02-06",)

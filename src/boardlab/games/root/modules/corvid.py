@@ -24,7 +24,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, NamedTuple
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -49,7 +49,7 @@ from . import corvid_board
 
 NAME = "corvid"
 MODULE = Faction(NAME)
-BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/corvid.yaml")
+BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/corvid.yaml")
                        .read_text(encoding="utf-8"))
 PLOTS = tuple(BOARD["plots"])        # bomb, snare, extortion, raid
 FACEDOWN = "plot"                    # the token kind of a face-down plot on the map

@@ -27,7 +27,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import NamedTuple
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -51,7 +51,7 @@ from . import duchy_board
 
 NAME = "duchy"
 MODULE = Faction(NAME)
-BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/duchy.yaml")
+BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/duchy.yaml")
                        .read_text(encoding="utf-8"))
 RANKS = tuple(BOARD["ranks"])                 # squire, noble, lord: lowest first
 RANK: dict[str, str] = dict(BOARD["ministers"])

@@ -19,7 +19,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import NamedTuple
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -42,7 +42,7 @@ DAYLIGHT: Rules = ("LR-AH-02-04", "RT-HR-30")
 ABILITY: Rules = ("LR-AH-02-02", "RT-HR-26", "RT-HR-27")
 MOVE_COST, BATTLE_COST = 1, 2  # items exhausted (the card)
 AID_POINTS, AID_DRAW = 1, 1
-RUIN_ITEMS = tuple(yaml.safe_load(resources.files("boardlab.games.root").joinpath(
+RUIN_ITEMS = tuple(load_yaml(resources.files("boardlab.games.root").joinpath(
     "data/factions/vagabond.yaml").read_text(encoding="utf-8"))["ruin_items"])  # "as if a Vagabond were in play"
 Item = tuple[str, bool]  # (item, exhausted)
 

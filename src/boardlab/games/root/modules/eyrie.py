@@ -19,7 +19,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import NamedTuple
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -41,7 +41,7 @@ from ..state import RootState
 
 NAME = "eyrie"
 MODULE = Faction(NAME)
-BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/eyrie.yaml")
+BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/eyrie.yaml")
                        .read_text(encoding="utf-8"))
 COLUMNS = tuple(BOARD["columns"])
 ADVANCED = BOARD["advanced"]  # its faction setup card (the Advanced Setup)

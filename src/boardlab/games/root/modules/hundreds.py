@@ -30,7 +30,7 @@ from collections import Counter
 from importlib import resources
 from typing import NamedTuple
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -55,9 +55,9 @@ from . import hundreds_board
 NAME = "hundreds"
 MODULE = Faction(NAME)
 MODULE.warrior_pawn = True  # the warlord (RTA-LH-05)
-BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/hundreds.yaml")
+BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/hundreds.yaml")
                        .read_text(encoding="utf-8"))
-RUIN_ITEMS = tuple(yaml.safe_load(resources.files("boardlab.games.root").joinpath(
+RUIN_ITEMS = tuple(load_yaml(resources.files("boardlab.games.root").joinpath(
     "data/factions/vagabond.yaml").read_text(encoding="utf-8"))["ruin_items"])
 STRONGHOLD, MOB = "stronghold", "mob"
 MOODS = tuple(BOARD["moods"])

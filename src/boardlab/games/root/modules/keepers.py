@@ -28,7 +28,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, NamedTuple
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -53,7 +53,7 @@ from . import keepers_board
 
 NAME = "keepers"
 MODULE = Faction(NAME)
-BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/keepers.yaml")
+BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/keepers.yaml")
                        .read_text(encoding="utf-8"))
 TYPES: tuple[str, ...] = tuple(BOARD["relic_types"])
 VALUES: tuple[int, ...] = tuple(BOARD["relic_values"])

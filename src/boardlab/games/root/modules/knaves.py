@@ -22,7 +22,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import Any, NamedTuple
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -42,7 +42,7 @@ from .vagabond_turn import loc_of, loc_text
 
 NAME = "knaves"
 MODULE = Faction(NAME)
-BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/knaves.yaml")
+BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/knaves.yaml")
                        .read_text(encoding="utf-8"))
 CAPTAINS: dict[str, dict] = BOARD["captains"]
 ITEM_ACTION: dict[str, str] = BOARD["item_actions"]

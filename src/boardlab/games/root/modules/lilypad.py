@@ -26,7 +26,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import NamedTuple
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -50,7 +50,7 @@ from . import lilypad_board
 
 NAME = "lilypad"
 MODULE = Faction(NAME)
-BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/lilypad.yaml")
+BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/lilypad.yaml")
                        .read_text(encoding="utf-8"))
 ADVANCED = BOARD["advanced"]
 PEACEFUL, MILITANT = "peaceful", "militant"

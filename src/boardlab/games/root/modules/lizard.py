@@ -25,7 +25,7 @@ from collections import Counter
 from importlib import resources
 from typing import NamedTuple
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -49,7 +49,7 @@ from . import lizard_board
 
 NAME = "lizard"
 MODULE = Faction(NAME)
-BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/lizard.yaml")
+BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/lizard.yaml")
                        .read_text(encoding="utf-8"))
 SUITS = tuple(BOARD["suits"])
 ADVANCED = BOARD["advanced"]

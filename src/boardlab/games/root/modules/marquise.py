@@ -19,7 +19,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import NamedTuple
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -42,7 +42,7 @@ from ..state import RootState
 NAME = "marquise"
 WOOD = (NAME, "wood")
 MODULE = Faction(NAME)
-BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/marquise.yaml")
+BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/marquise.yaml")
                        .read_text(encoding="utf-8"))
 KINDS = ("sawmill", "workshop", "recruiter")
 TOKENS = ("wood", "keep")

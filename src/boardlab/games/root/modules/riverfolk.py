@@ -28,7 +28,7 @@ from collections import Counter
 from importlib import resources
 from typing import NamedTuple
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -50,7 +50,7 @@ from . import riverfolk_board
 
 NAME = "riverfolk"
 MODULE = Faction(NAME)
-BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/riverfolk.yaml")
+BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/riverfolk.yaml")
                        .read_text(encoding="utf-8"))
 SUITS = tuple(BOARD["suits"])
 SERVICES = tuple(BOARD["services"])

@@ -25,7 +25,7 @@ from __future__ import annotations
 from importlib import resources
 from typing import NamedTuple
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -49,7 +49,7 @@ from . import twilight_board
 
 NAME = "twilight"
 MODULE = Faction(NAME)
-BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/twilight.yaml")
+BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/twilight.yaml")
                        .read_text(encoding="utf-8"))
 CLOSED, GOVERNING = "assembly", "governing"
 KINDS = (CLOSED, GOVERNING)

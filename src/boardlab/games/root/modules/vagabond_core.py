@@ -16,7 +16,7 @@ from collections import Counter
 from importlib import resources
 from typing import Any, Iterable
 
-import yaml
+from ....core.yamltext import load_yaml
 
 from ....core.codec import register
 from ....core.state import Data
@@ -26,7 +26,7 @@ from ..program import PROGRAM, Faction
 from ..state import FOREST, RootState
 
 NAMES = ("vagabond", "vagabond2")
-BOARD = yaml.safe_load(resources.files("boardlab.games.root").joinpath("data/factions/vagabond.yaml")
+BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/vagabond.yaml")
                        .read_text(encoding="utf-8"))
 TRACKS = tuple(BOARD["tracks"])
 SIDES = ("up", "down", "damaged_up", "damaged_down")
