@@ -225,3 +225,63 @@ def test_rows_written_before_the_module_contract_are_restored_by_replay(url, pat
     again = Live.from_row(s.get("old"))
     assert again.game.state_hash() == fresh.state_hash() and s.get("old")["save_version"] == SAVE_VERSION
     s.dispose()
+
+
+def test_a_seat_looked_at_or_moved_on_a_stale_copy_is_read_again_not_refused(url):
+    """Two server processes on one database: what one wrote leaves the other's copy stale until it hears of it
+    (or never, on SQLite). Claiming a seat by looking at it, moving and asking for an undo there are tried again
+    against the game read anew instead of answering 409."""
+    humans = [{"kind": "human"}, {"kind": "human"}]
+    with TestClient(create_app(url)) as a, TestClient(create_app(url)) as b:
+        made = a.post("/api/games", json={"game": "carcassonne", "players": 2, "seed": 5, "seats": humans}).json()
+        gid, tokens = made["id"], [s["token"] for s in made["seats"]]
+        assert b.get(f"/api/games/{gid}").status_code == 200  # b holds a copy too
+        assert b.get(f"/api/games/{gid}", params={"token": tokens[1]}).json()["revision"] == 1  # seat 1 taken on b
+        looked = a.get(f"/api/games/{gid}", params={"token": tokens[0]})  # a's copy is at revision 0
+        assert looked.status_code == 200, looked.text
+        assert looked.json()["revision"] == 2 and [s.get("taken") for s in looked.json()["seats"]] == [True, True]
+        action = looked.json()["legal_actions"][0]["id"]
+        moved = b.post(f"/api/games/{gid}/actions", json={"token": tokens[0], "action": action})  # b's copy: revision 1
+        assert moved.status_code == 200, moved.text
+        assert moved.json()["version"] == 1 and moved.json()["revision"] == 3
+        asked = a.post(f"/api/games/{gid}/undo", json={"token": tokens[0]})  # a's copy: revision 2
+        assert asked.status_code in (200, 202), asked.text
+        assert asked.json()["revision"] == 4
+
+
+def test_a_change_told_of_while_the_row_was_being_read_is_not_missed(tmp_path):
+    """Another process commits and tells of revision 1 while this one is reading the row at revision 0: the copy
+    kept must be revision 1, else this process would serve revision 0 until the game changes again."""
+    import asyncio
+
+    from boardlab.server.tables import Tables
+
+    url = f"sqlite:///{tmp_path / 'race.sqlite'}"
+    store = Store(url)
+    store.migrate()
+
+    async def scenario() -> int:
+        tables = Tables(store)
+        made = await tables.create("carcassonne", 2, {}, [{"kind": "human"}, {"kind": "human"}], 5)
+        gid = made["id"]
+        tables.live.clear()  # this process holds no copy
+        loop, read = asyncio.get_running_loop(), store.get
+
+        def read_while_another_process_writes(game_id):
+            row = read(game_id)
+            seats = [dict(s, taken=True) for s in row["seats"]]
+            if row["revision"] == 0:
+                assert store.update(game_id, 0, seats=seats, revision=1)
+                loop.call_soon_threadsafe(tables.heard, game_id, 1)  # the relay's notice
+            return row
+
+        store.get = read_while_another_process_writes
+        try:
+            return (await tables.get(gid)).revision
+        finally:
+            store.get = read
+
+    try:
+        assert asyncio.run(scenario()) == 1
+    finally:
+        store.dispose()

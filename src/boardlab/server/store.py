@@ -154,6 +154,11 @@ class Store:
         row["log"] = list(row["log"]) + [[seat, action] for seat, action in tail]
         return row
 
+    def game_revision(self, game_id: str) -> int | None:
+        """The revision the game's row is at (None: no such game)."""
+        with self.engine.connect() as conn:
+            return conn.execute(sa.select(games.c.revision).where(games.c.id == game_id)).scalar_one_or_none()
+
     def summaries(self, statuses: tuple[str, ...] = ("open", "running"), offset: int = 0,
                   limit: int | None = None) -> list[dict]:
         cols = [games.c[n] for n in SUMMARY]

@@ -167,6 +167,8 @@ class Tables:
                  bot_processes: bool = False):
         self.store = store
         self.live: dict[str, Live] = {}
+        self.news: dict[str, int] = {}  # game id -> the newest revision another process told of (relay.py)
+        self.loading: dict[str, int] = {}  # game id -> reads of its row under way
         self.used: dict[str, float] = {}  # game id -> when it was last asked for (time.monotonic)
         self.idle_seconds = idle_seconds
         self.locks: dict[str, asyncio.Lock] = {}
@@ -188,13 +190,11 @@ class Tables:
         if live is not None:
             self.used[game_id] = time.monotonic()
             return live
-        try:
-            row = await anyio.to_thread.run_sync(self.store.get, game_id)
-        except SQLAlchemyError:
-            log.exception("cannot read game %s", game_id)
-            raise ApiError(503, "server.err.database") from None
-        if row is None:
-            raise ApiError(404, "server.err.not_found", id=game_id)
+        row = await self._read(game_id)
+        for _ in range(3):  # bounded: a notice names a revision, it cannot hold a read back for ever
+            if self.news.get(game_id, -1) <= row["revision"]:
+                break
+            row = await self._read(game_id)  # a change committed while the row was read
         self.used[game_id] = time.monotonic()
         if game_id in self.live:  # loaded by someone else meanwhile
             return self.live[game_id]
@@ -204,6 +204,21 @@ class Tables:
             log.exception("game %s cannot be restored from the database", game_id)
             raise ApiError(500, "server.err.corrupt", id=game_id) from None
         return self.live.setdefault(game_id, live)
+
+    async def _read(self, game_id: str) -> dict:
+        self.loading[game_id] = self.loading.get(game_id, 0) + 1
+        try:
+            row = await anyio.to_thread.run_sync(self.store.get, game_id)
+        except SQLAlchemyError:
+            log.exception("cannot read game %s", game_id)
+            raise ApiError(503, "server.err.database") from None
+        finally:
+            self.loading[game_id] -= 1
+            if not self.loading[game_id]:
+                del self.loading[game_id]
+        if row is None:
+            raise ApiError(404, "server.err.not_found", id=game_id)
+        return row
 
     # memory --------------------------------------------------------------------------------
     def busy(self, game_id: str) -> bool:
@@ -228,6 +243,8 @@ class Tables:
                 gone += 1
         for game_id in [g for g in self.used if g not in self.live]:
             self.used.pop(game_id)  # its row could not be restored
+        for game_id in [g for g in self.news if g not in self.live and g not in self.loading]:
+            self.news.pop(game_id)  # the next read of its row is newer than any news of it
         return gone
 
     async def sweep_forever(self) -> None:
@@ -372,6 +389,10 @@ class Tables:
         return self.view_json(*await self._looked(game_id, token, lang), lang)
 
     async def _looked(self, game_id: str, token: str | None, lang: str) -> tuple[Live, int | None]:
+        """The game and the seat of `token` (None without one), the seat marked taken on its first look."""
+        return await self._once_more(self._look, game_id, token, lang)
+
+    async def _look(self, game_id: str, token: str | None, lang: str) -> tuple[Live, int | None]:
         _check_lang(lang)
         live = await self.get(game_id)
         seat = self.seat_of(live, token, required=False)
@@ -396,14 +417,34 @@ class Tables:
         return await self.get(game_id), seat
 
     async def act(self, game_id: str, token: str | None, action: str, lang: str) -> bytes:
-        """Apply a seat's action; when the row changed underneath (another server process moved the game), the
-        game is read again and the action tried once more against it."""
+        """Apply a seat's action."""
+        return await self._once_more(self._act, game_id, token, action, lang)
+
+    async def _once_more(self, attempt, game_id: str, *args):
+        """`attempt(game_id, *args)`, and once more if it failed on a stale copy: another server process moved the
+        game or claimed a seat, and this one has not heard of it yet. A write on a stale copy is refused by revision
+        (409 conflict); a refusal decided on it (not your turn, illegal, nothing to undo) is checked against the
+        row's revision. The copy is dropped, so the second attempt reads the game again."""
         try:
-            return await self._act(game_id, token, action, lang)
+            return await attempt(game_id, *args)
         except ApiError as exc:
-            if exc.key != "server.err.conflict":
+            if exc.key != "server.err.conflict" and not await self._stale(game_id):
                 raise
-        return await self._act(game_id, token, action, lang)
+        return await attempt(game_id, *args)
+
+    async def _stale(self, game_id: str) -> bool:
+        """Whether this process's copy of the game is behind its row (then the copy is dropped)."""
+        live = self.live.get(game_id)
+        if live is None:
+            return False
+        try:
+            revision = await anyio.to_thread.run_sync(self.store.game_revision, game_id)
+        except SQLAlchemyError:
+            return False  # the refusal stands; the database's trouble shows on the next request
+        if revision == live.revision:
+            return False
+        self.live.pop(game_id, None)
+        return True
 
     async def _act(self, game_id: str, token: str | None, action: str, lang: str) -> bytes:
         _check_lang(lang)
@@ -452,6 +493,9 @@ class Tables:
 
     # undo ----------------------------------------------------------------------------------
     async def undo_request(self, game_id: str, token: str | None, lang: str) -> tuple[int, bytes]:
+        return await self._once_more(self._undo_request, game_id, token, lang)
+
+    async def _undo_request(self, game_id: str, token: str | None, lang: str) -> tuple[int, bytes]:
         _check_lang(lang)
         await self.get(game_id)
         async with self.lock(game_id):
@@ -470,6 +514,9 @@ class Tables:
             return 202, self.view_json(live, seat, lang)
 
     async def undo_answer(self, game_id: str, token: str | None, accept: bool, lang: str) -> bytes:
+        return await self._once_more(self._undo_answer, game_id, token, accept, lang)
+
+    async def _undo_answer(self, game_id: str, token: str | None, accept: bool, lang: str) -> bytes:
         _check_lang(lang)
         await self.get(game_id)
         async with self.lock(game_id):
@@ -563,6 +610,7 @@ class Tables:
     # other server processes (relay.py) ------------------------------------------------------
     def heard(self, game_id: str, revision: int) -> None:
         """Another process committed `revision` of the game: refresh it (event loop callback)."""
+        self.news[game_id] = max(self.news.get(game_id, -1), revision)
         live = self.live.get(game_id)
         if live is not None and live.revision >= revision:
             return
