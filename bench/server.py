@@ -1,14 +1,16 @@
 """The web server under load: N concurrent games played by websocket clients over loopback.
 
-    .venv/bin/python bench/server.py [--games N] [--game carcassonne|greatwall] [--db URL | --postgres] [--json]
+    .venv/bin/python bench/server.py [--games N] [--game carcassonne|greatwall] [--via http|ws]
+                                     [--db URL | --postgres] [--json]
 
 Starts `boardlab serve` in a subprocess on a free 127.0.0.1 port with a temporary SQLite file
 (or the empty database `--db` names, or a throwaway PostgreSQL cluster with `--postgres`),
 creates N games (`--games`, default 8) of 2 human seats each, and plays them all at once: each
 seat is a client that listens on its websocket and, when its seat is to play, POSTs a random
-legal action (`random.Random(game * 10 + seat)`). Latency is from just before the POST to the
-arrival of the websocket push that shows the new version (the action committed to the
-database and pushed back). Reported: actions/s over the whole run (all games together), and
+legal action (`random.Random(game * 10 + seat)`); with `--via ws` it sends the action on its
+websocket instead (`{"type": "act", "action": ...}`, docs/web-api.md). Latency is from just before
+the POST (or the send) to the arrival of the websocket push that shows the new version (the action
+committed to the database and pushed back). Reported: actions/s over the whole run (all games together), and
 the p50/p99 action latency. Bounded: `--max-actions` per game (default 400) and `--timeout`
 seconds for the whole run (default 600); only loopback addresses are used.
 """
@@ -65,7 +67,7 @@ def start_server(folder: Path, db: str | None = None) -> tuple[subprocess.Popen,
 
 
 async def play_seat(http, base: str, gid: str, seat: int, token: str, rng: random.Random, max_actions: int,
-                    latencies: list[float]) -> tuple[int, bool]:
+                    latencies: list[float], via: str = "http") -> tuple[int, bool]:
     """One seat's client: act when to play, time the POST -> websocket push round trip."""
     from websockets.asyncio.client import connect
 
@@ -82,6 +84,8 @@ async def play_seat(http, base: str, gid: str, seat: int, token: str, rng: rando
         try:
             while True:
                 arrived, msg = await queue.get()
+                if msg.get("type") == "error":
+                    raise RuntimeError(f"seat {seat} of game {gid}: {msg}")
                 view = msg["view"]
                 if pending and view["version"] > pending[0]:
                     latencies.append(arrived - pending[1])
@@ -91,14 +95,17 @@ async def play_seat(http, base: str, gid: str, seat: int, token: str, rng: rando
                 if pending is None and view["to_play"] == seat and view["legal_actions"] and queue.empty():
                     action = rng.choice(view["legal_actions"])["id"]
                     pending = (view["version"], time.perf_counter())
-                    r = await http.post(f"{base}/api/games/{gid}/actions", json={"token": token, "action": action})
-                    r.raise_for_status()
+                    if via == "ws":
+                        await ws.send(json.dumps({"type": "act", "action": action}))
+                    else:
+                        r = await http.post(f"{base}/api/games/{gid}/actions", json={"token": token, "action": action})
+                        r.raise_for_status()
                     acted += 1
         finally:
             task.cancel()
 
 
-async def run_games(base: str, game: str, games: int, max_actions: int, timeout: float) -> dict:
+async def run_games(base: str, game: str, games: int, max_actions: int, timeout: float, via: str = "http") -> dict:
     import httpx
 
     latencies: list[float] = []
@@ -110,14 +117,14 @@ async def run_games(base: str, game: str, games: int, max_actions: int, timeout:
             seats += [(made["id"], s["seat"], s["token"], random.Random(g * 10 + s["seat"])) for s in made["seats"]]
         start = time.perf_counter()
         done = await asyncio.wait_for(asyncio.gather(*(
-            play_seat(http, base, gid, seat, token, rng, max_actions, latencies)
+            play_seat(http, base, gid, seat, token, rng, max_actions, latencies, via)
             for gid, seat, token, rng in seats)), timeout)
         seconds = time.perf_counter() - start
     actions = sum(a for a, _ in done)
     finished = sum(over for _, over in done) // 2  # both seats see the end
     ms = sorted(x * 1000 for x in latencies)
     pct = lambda p: ms[min(len(ms) - 1, int(p / 100 * len(ms)))] if ms else float("nan")  # noqa: E731
-    return {"benchmark": "server", "game": game, "games": games, "finished": finished, "actions": actions, "seconds": seconds,
+    return {"benchmark": "server", "game": game, "via": via, "games": games, "finished": finished, "actions": actions, "seconds": seconds,
             "actions_per_s": actions / seconds, "latency_ms_p50": pct(50), "latency_ms_p99": pct(99),
             "latency_ms_mean": statistics.fmean(ms) if ms else float("nan"), "measured": len(ms)}
 
@@ -127,7 +134,7 @@ def print_table(r: dict) -> None:
     from rich.table import Table
 
     t = Table(title=f"boardlab serve on loopback ({r['database']}): {r['games']} concurrent {r['game']} games, "
-                    "2 websocket clients each")
+                    f"2 websocket clients each, actions sent by {'websocket' if r.get('via') == 'ws' else 'POST'}")
     for col in ("finished", "actions", "seconds", "actions/s", "p50 ms", "p99 ms", "mean ms", "server CPU ms/action"):
         t.add_column(col, justify="right")
     t.add_row(f'{r["finished"]}/{r["games"]}', str(r["actions"]), f"{r['seconds']:.1f}", f"{r['actions_per_s']:.1f}", f"{r['latency_ms_p50']:.1f}",
@@ -139,6 +146,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench/server.py", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=8, help="concurrent games (default 8)")
     parser.add_argument("--game", choices=("carcassonne", "greatwall"), default="carcassonne")
+    parser.add_argument("--via", choices=("http", "ws"), default="http",
+                        help="send each action as a POST (default) or on the seat's websocket")
     parser.add_argument("--max-actions", type=int, default=400, help="stop each game after this many actions")
     parser.add_argument("--timeout", type=float, default=600, help="seconds for the whole run")
     parser.add_argument("--db", help="an empty database's URL (default: SQLite in a temporary folder)")
@@ -172,7 +181,7 @@ def run_server(args, games: int) -> dict:
         proc, base = start_server(Path(tmp), args.db)
         try:
             cpu = cpu_seconds(proc.pid)
-            result = asyncio.run(run_games(base, args.game, games, args.max_actions, args.timeout))
+            result = asyncio.run(run_games(base, args.game, games, args.max_actions, args.timeout, args.via))
             result["server_cpu_ms_per_action"] = (cpu_seconds(proc.pid) - cpu) * 1000 / max(1, result["actions"])
         finally:
             proc.terminate()

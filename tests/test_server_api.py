@@ -379,6 +379,64 @@ def test_websocket_refuses_a_wrong_token_or_game(client):
         assert message["status"] == 404 and message["detail"] == "沒有遊戲 'nope'"
 
 
+def test_a_move_sent_on_the_seats_websocket_is_played_and_pushed_to_everyone(client):
+    gid, tokens = create(client, seats=(HUMAN, HUMAN))
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as seat0, \
+            client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}") as seat1:
+        mine = receive_until(seat0, lambda v: v["to_play"] == 0)
+        receive_until(seat1, lambda v: True)
+        action = mine["legal_actions"][0]["id"]
+        seat0.send_text(json.dumps({"type": "act", "action": action}))
+        moved = receive_until(seat0, lambda v: v["version"] == 1)
+        assert receive_until(seat1, lambda v: v["version"] == 1)["log"] == view(client, gid, tokens[1])["log"]
+        assert moved["log"] == view(client, gid, tokens[0])["log"] and moved["seats"][0]["taken"]
+
+
+@pytest.mark.parametrize("message, status, code", [
+    ('{"type": "act", "action": "no-such-action"}', 422, "err.illegal"),
+    ('{"type": "act"}', 422, "server.err.invalid"),
+    ('{"type": "act", "action": "x", "token": "t"}', 422, "server.err.invalid"),
+    ("[1, 2", 422, "server.err.invalid"),
+    ('{"type": "act", "action": "' + "x" * 5000 + '"}', 413, "server.err.too_large"),
+])
+def test_a_bad_move_on_a_websocket_is_answered_there_and_changes_nothing(client, message, status, code):
+    gid, tokens = create(client, seats=(HUMAN, HUMAN))
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}&lang=zh-Hans") as ws:
+        before = receive_until(ws, lambda v: True)
+        ws.send_text(message)
+        error = next_error(ws)
+        assert error["type"] == "error" and error["status"] == status and error["code"].endswith(code), error
+        assert not error["detail"].isascii() or code == "server.err.invalid"  # in the connection's language
+        ws.send_text("ping")
+        assert ws.receive_json() == {"type": "pong"}  # the connection stays open
+    after = view(client, gid, tokens[0])
+    assert after["version"] == before["version"] == 0
+    assert [(e["key"], e["params"]) for e in after["log"]] == [(e["key"], e["params"]) for e in before["log"]]
+
+
+def next_error(ws, limit: int = 10) -> dict:
+    """The next error message on the websocket (views pushed meanwhile are skipped)."""
+    for _ in range(limit):
+        message = ws.receive_json()
+        if message["type"] == "error":
+            return message
+    raise AssertionError("no error came")
+
+
+def test_only_the_seat_to_play_moves_on_a_websocket(client):
+    gid, tokens = create(client, seats=(HUMAN, HUMAN))
+    action = view(client, gid, tokens[0])["legal_actions"][0]["id"]
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[1]}") as other, \
+            client.websocket_connect(f"/ws/games/{gid}") as spectator:
+        receive_until(other, lambda v: True)
+        other.send_text(json.dumps({"type": "act", "action": action}))
+        assert next_error(other)["code"] == "server.err.not_your_turn"
+        receive_until(spectator, lambda v: True)
+        spectator.send_text(json.dumps({"type": "act", "action": action}))
+        assert next_error(spectator)["code"] == "server.err.token"
+    assert view(client, gid)["version"] == 0
+
+
 # ---- bots ---------------------------------------------------------------------------------------
 def test_bots_play_a_whole_game(client):
     gid, tokens = create(client, seats=(bot("greedy"), bot("random")), seed=11)

@@ -16,6 +16,7 @@ from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
+from pydantic import ValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.websockets import WebSocketDisconnect
@@ -27,12 +28,13 @@ from ..core.registry import available_games
 from . import web
 from .errors import ApiError, Text, request_lang
 from .guard import JsonDepth, RateLimit, SecurityHeaders, docs_page, origin_allowed
-from .models import ActionBody, CreateGame, UndoAnswer, UndoBody
+from .models import ActionBody, CreateGame, SocketAction, UndoAnswer, UndoBody
 from .relay import Relay
 from .store import DEFAULT_URL, Store
 from .tables import Tables
 
 MAX_BODY = 64 * 1024
+MAX_SOCKET_MESSAGE = 4 * 1024  # what a client sends on a websocket: "ping" or one move
 MAX_ASSET_PARAMS, MAX_ASSET_KEY, MAX_ASSET_VALUE = 4, 64, 64  # an asset request names little
 ASSET_KEY = re.compile(rf"[A-Za-z0-9_.-]{{1,{MAX_ASSET_KEY}}}")
 SVG = "image/svg+xml"
@@ -181,6 +183,17 @@ def json_bytes(body: bytes, status: int = 200) -> Response:
     return Response(body, status_code=status, media_type="application/json")
 
 
+def _socket_action(message: str) -> str:
+    """The action id of a move sent on a websocket, or a 413/422 ApiError naming what is wrong."""
+    if len(message) > MAX_SOCKET_MESSAGE:
+        raise ApiError(413, "server.err.too_large", limit=MAX_SOCKET_MESSAGE)
+    try:
+        return SocketAction.model_validate_json(message).action
+    except ValidationError as exc:
+        errors = _validation_summary(exc.errors())
+        raise ApiError(422, "server.err.invalid", errors="; ".join(f"{e['loc']}: {e['msg']}" for e in errors)) from None
+
+
 def create_app(db_url: str | None = None, store: Store | None = None, *, bot_budget: float = 10.0,
                bot_processes: bool = False,
                create_limit: tuple[int, float] = CREATE_LIMIT, idle_seconds: float = 300.0,
@@ -300,10 +313,15 @@ def create_app(db_url: str | None = None, store: Store | None = None, *, bot_bud
                 await websocket.send_text(await sub.next())
 
         async def receiver():
-            while True:  # clients need not send anything; "ping" is answered
+            while True:  # clients need not send anything; "ping" is answered, a move is played
                 message = await websocket.receive_text()
                 if message.strip() == "ping":
                     await websocket.send_json({"type": "pong"})
+                    continue
+                try:  # one move at a time per connection; the new view comes back as the push everyone gets
+                    await tables.act(game_id, token, _socket_action(message), lang)
+                except ApiError as exc:
+                    await websocket.send_json({"type": "error", "status": exc.status, **exc.body(request_lang(lang))})
 
         tasks = [asyncio.create_task(sender()), asyncio.create_task(receiver())]
         try:

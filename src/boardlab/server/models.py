@@ -44,6 +44,12 @@ class ActionBody(_Body):
     action: Annotated[str, Field(max_length=MAX_ACTION)]
 
 
+class SocketAction(_Body):
+    """A move sent on the seat's websocket (the connection's token is the seat's)."""
+    type: Literal["act"]
+    action: Annotated[str, Field(max_length=MAX_ACTION)]
+
+
 class UndoBody(_Body):
     token: Annotated[str, Field(max_length=MAX_TOKEN)] | None = None
 
