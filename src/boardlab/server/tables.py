@@ -423,12 +423,13 @@ class Tables:
     async def _once_more(self, attempt, game_id: str, *args):
         """`attempt(game_id, *args)`, and once more if it failed on a stale copy: another server process moved the
         game or claimed a seat, and this one has not heard of it yet. A write on a stale copy is refused by revision
-        (409 conflict); a refusal decided on it (not your turn, illegal, nothing to undo) is checked against the
-        row's revision. The copy is dropped, so the second attempt reads the game again."""
+        (409 conflict); a refusal decided on it (409 not your turn, 422 illegal...) is checked against the row's
+        revision (a token's seat never changes: 403 is not). The copy is dropped, so the second attempt reads the
+        game again."""
         try:
             return await attempt(game_id, *args)
         except ApiError as exc:
-            if exc.key != "server.err.conflict" and not await self._stale(game_id):
+            if exc.key != "server.err.conflict" and (exc.status not in (409, 422) or not await self._stale(game_id)):
                 raise
         return await attempt(game_id, *args)
 
