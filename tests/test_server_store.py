@@ -285,3 +285,12 @@ def test_a_change_told_of_while_the_row_was_being_read_is_not_missed(tmp_path):
         assert asyncio.run(scenario()) == 1
     finally:
         store.dispose()
+
+
+def test_json_columns_keep_integers_beyond_64_bits_and_unicode(store):
+    """The JSON columns are written by orjson, or by the standard library for what orjson refuses: read back equal."""
+    g = boardlab.new_game("carcassonne", 2, seed=1)
+    store.insert(_row(g, "big", options={"huge": 2 ** 70, "name": "長城", "list": [1.5, -2 ** 63]}))
+    assert store.get("big")["options"] == {"huge": 2 ** 70, "name": "長城", "list": [1.5, -2 ** 63]}
+    store.insert(_row(g, "small", options={"name": "長城"}))
+    assert store.get("small")["options"] == {"name": "長城"}

@@ -19,9 +19,11 @@ so other server processes on the same database hear of it (LISTEN/NOTIFY).
 from __future__ import annotations
 
 import datetime as dt
+import json
 import secrets
 from pathlib import Path
 
+import orjson
 import sqlalchemy as sa
 from sqlalchemy.engine import make_url
 
@@ -94,6 +96,16 @@ def display_url(url: str) -> str:
     return make_url(as_url(url)).render_as_string(hide_password=True)
 
 
+def _json_text(value) -> str:
+    """The JSON columns' text: orjson writes a snapshot in a fraction of the standard library's time; what it
+    refuses (an integer beyond 64 bits) is written by the standard library. Read back with the standard library
+    (orjson would read such an integer as a float)."""
+    try:
+        return orjson.dumps(value).decode()
+    except TypeError:
+        return json.dumps(value)
+
+
 class Store:
     def __init__(self, url: str = DEFAULT_URL):
         self.url = normalize_url(url)
@@ -104,7 +116,7 @@ class Store:
             kwargs["connect_args"] = {"timeout": 30}
         else:
             kwargs["pool_pre_ping"] = True
-        self.engine = sa.create_engine(self.url, **kwargs)
+        self.engine = sa.create_engine(self.url, json_serializer=_json_text, **kwargs)
         self.origin = secrets.token_hex(4)  # this process's mark in its notices (relay.py)
         if self.is_sqlite:
             sa.event.listen(self.engine, "connect", _sqlite_pragmas)
