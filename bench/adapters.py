@@ -8,7 +8,8 @@ engine: game i (seed i) played through the public API, a uniformly random legal 
 the observation encoding and the action mask, then `env.step`), a uniformly random one of the mask's
 legal integers (`legal_actions`, the same list the mask is set from, so the agent does not scan a
 134,041-long mask). pettingzoo, whole view: the same with every observation built from the seat's
-whole view (`Encoding.encode_view`, the path before the fast ones; the same vectors). openspiel:
+whole view (`Encoding.encode_view`) and every part of it hashed (`HashedView.remember` off): the path
+before the fast ones, the same vectors. openspiel:
 the same games through `adapters.openspiel` (`python_boardlab_<game>`, the chance
 node dealt seed i), each step the current player's `observation_tensor` and `legal_actions`, then
 `apply_action` of a random one. cost: engine rate / environment rate (the adapter's budget is 2x).
@@ -52,6 +53,7 @@ def pettingzoo_env(name: str, whole_view: bool = False):
     if whole_view:
         encoding = env.unwrapped.encoding
         encoding.encode = encoding.encode_view
+        encoding.rest.remember = False
     return env
 
 
