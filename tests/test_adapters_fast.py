@@ -44,7 +44,7 @@ def test_fast_observation_equals_the_encoded_view(name, players, options):
                     (name, seed, len(game.log), seat)
 
 
-@pytest.mark.parametrize("name,players,options", CONFIGS)
+@pytest.mark.parametrize("name,players,options", CONFIGS + [("greatwall", 4, {}), ("greatwall", 3, {"expansions": ["genghis", "rat"]})])
 def test_fast_observation_reads_nothing_hidden(name, players, options):
     """Redrawing what seat s cannot see leaves s's observation unchanged; the redraw is real (the
     hidden content differs at some position), so the test could fail."""
