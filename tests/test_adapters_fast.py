@@ -142,3 +142,14 @@ def test_a_remembered_part_is_looked_up_by_content():
 
 def _hashed(encoding):
     return encoding.rest
+
+
+def test_remembered_parts_are_bounded(monkeypatch):
+    """The memory of parts is emptied when full; the vectors stay the walked ones."""
+    from boardlab.adapters import encodings
+    monkeypatch.setattr(encodings, "PARTS_KEPT", 8)
+    remembering, walking = encoding_for("greatwall", 2, {}), encoding_for("greatwall", 2, {})
+    _hashed(walking).remember = False
+    for game in positions("greatwall", 2, {}, 4, every=5):
+        assert np.array_equal(remembering.encode(game, 0), walking.encode_view(game, 0))
+        assert len(_hashed(remembering).parts) <= 9

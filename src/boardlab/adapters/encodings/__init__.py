@@ -23,7 +23,7 @@ from typing import Any, Callable, Iterable
 import numpy as np
 
 LIMIT = 1000.0
-PARTS_KEPT = 20_000  # remembered parts per HashedView (a few MB; cleared when full)
+PARTS_KEPT = 4096  # remembered parts per HashedView (a few MB; cleared when full: a game reuses its recent ones)
 _BUCKETS: dict[tuple[str, int], int] = {}  # (feature, buckets) -> bucket, memoised crc32
 
 
