@@ -44,7 +44,7 @@ def test_fast_observation_equals_the_encoded_view(name, players, options):
                     (name, seed, len(game.log), seat)
 
 
-@pytest.mark.parametrize("name,players,options", CONFIGS)
+@pytest.mark.parametrize("name,players,options", CONFIGS + [("greatwall", 4, {}), ("greatwall", 3, {"expansions": ["genghis", "rat"]})])
 def test_fast_observation_reads_nothing_hidden(name, players, options):
     """Redrawing what seat s cannot see leaves s's observation unchanged; the redraw is real (the
     hidden content differs at some position), so the test could fail."""
@@ -101,3 +101,55 @@ def test_mask_and_legal_actions_are_the_legal_ids(name):
         assert np.flatnonzero(env.observe(bpz.agent_name(seat))["action_mask"]).tolist() == expected
         assert not env.observe(bpz.agent_name(1 - seat))["action_mask"].any()
         env.step(expected[-1])
+
+
+REMEMBERED = [("greatwall", 2, {}), ("greatwall", 3, {}), ("greatwall", 4, {}), ("greatwall", 5, {}),
+              ("greatwall", 3, {"expansions": ["genghis", "rat"]}), ("greatwall", 3, {"scenario": "ghost"})]
+
+
+@pytest.mark.parametrize("name,players,options", REMEMBERED)
+def test_remembered_parts_give_the_walked_vector_after_every_step(name, players, options):
+    """HashedView's remembered part sums (The Great Wall's, kept across steps, games and seats) give
+    exactly the vector of an encoding that walks every part afresh, for every seat after every step
+    of whole games."""
+    options = boardlab.new_game(name, players, 0, options).options
+    remembering, walking = encoding_for(name, players, options), encoding_for(name, players, options)
+    _hashed(walking).remember = False
+    for seed in range(2):
+        for game in positions(name, players, options, seed):
+            for seat in range(players):
+                assert np.array_equal(remembering.encode(game, seat), walking.encode_view(game, seat)), \
+                    (name, seed, len(game.log), seat)
+    assert _hashed(remembering).parts and not _hashed(walking).parts
+
+
+def test_a_remembered_part_is_looked_up_by_content():
+    """Two views whose parts have the same content share the remembered sums; a part whose content
+    differs (a value, or one hidden card more) is walked, and its vector is its own."""
+    encoding = encoding_for("greatwall", 2, {})
+    hashed = _hashed(encoding)
+    view = {"walls": [1, 2], "hand": {"hidden": True, "count": 3}}
+    first = np.zeros(hashed.size, np.float32)
+    hashed.encode(view, first)
+    kept = dict(hashed.parts)
+    again = np.zeros(hashed.size, np.float32)
+    hashed.encode({"walls": [1, 2], "hand": {"hidden": True, "count": 3}}, again)
+    assert np.array_equal(first, again) and hashed.parts == kept
+    other = np.zeros(hashed.size, np.float32)
+    hashed.encode({"walls": [1, 2], "hand": {"hidden": True, "count": 4}}, other)
+    assert len(hashed.parts) == len(kept) + 1 and not np.array_equal(first, other)
+
+
+def _hashed(encoding):
+    return encoding.rest
+
+
+def test_remembered_parts_are_bounded(monkeypatch):
+    """The memory of parts is emptied when full; the vectors stay the walked ones."""
+    from boardlab.adapters import encodings
+    monkeypatch.setattr(encodings, "PARTS_KEPT", 8)
+    remembering, walking = encoding_for("greatwall", 2, {}), encoding_for("greatwall", 2, {})
+    _hashed(walking).remember = False
+    for game in positions("greatwall", 2, {}, 4, every=5):
+        assert np.array_equal(remembering.encode(game, 0), walking.encode_view(game, 0))
+        assert len(_hashed(remembering).parts) <= 9

@@ -22,7 +22,7 @@ class GreatWallEncoding(Encoding):
     def __init__(self, players: int, options: dict):
         self.part_size = 5 + PER_SEAT * players + BUCKETS
         super().__init__(players, options)
-        self.rest = HashedView(BUCKETS, COMMON_KEYS + ("year", "season"))
+        self.rest = HashedView(BUCKETS, COMMON_KEYS + ("year", "season"), by_part=True)
 
     def encode_part(self, view: dict, seat: int, out: np.ndarray) -> None:
         out[0] = view.get("year", 0) / 10.0
