@@ -50,7 +50,7 @@ class ISMCTSAgent(Agent):
         while (n < self.iterations) if deadline is None else (time.perf_counter() < deadline):
             if cap is not None and time.perf_counter() >= cap:
                 break
-            self._iterate(root, model, candidates)
+            self._iterate(root, model, candidates, check=n == 0)
             n += 1
         self.last_iterations = n
         best = max(candidates, key=lambda a: (root.children[a].visits if a in root.children else -1))
@@ -69,13 +69,14 @@ class ISMCTSAgent(Agent):
         scored.sort(key=lambda t: -t[0])
         return [a for _, a in scored[:self.width]]
 
-    def _iterate(self, root: _Node, model: Model, candidates) -> None:
+    def _iterate(self, root: _Node, model: Model, candidates, check: bool = False) -> None:
         g = model.sample(self.stream)
+        if check:  # the true game's ids, checked on the first sample (every sample lists the same at the root)
+            g.check_listed(candidates)
+        play = g.apply_listed
         node, path = root, [root]
         while not g.is_over:
-            at_root = node is root
-            legal = candidates if at_root else g.legal_action_ids()
-            play = g.apply if at_root else g.apply_listed  # the true game's ids are checked on the sample
+            legal = candidates if node is root else g.legal_action_ids()
             player = g.to_play
             children = node.children
             untried = []
@@ -90,16 +91,29 @@ class ISMCTSAgent(Agent):
                 child = node.children[action] = _Node(player)
                 child.avail = 1
                 play(action)
-                if self.prior:  # heuristic initialisation: the evaluation counts as `prior` visits
-                    child.visits = self.prior
-                    child.reward = self.prior * g.rules.evaluate(g.state, player)
                 path.append(child)
+                if self.depth == 0 and not g.is_over:  # the leaf is judged once: prior and reward alike
+                    rewards = g.rules.evaluations(g.state)
+                    self._initialise(child, rewards[player])
+                    self._backup(path, rewards)
+                    return
+                if self.prior:
+                    self._initialise(child, g.rules.evaluate(g.state, player))
                 break
             action = self._select(children, legal)
             node = children[action]
             play(action)
             path.append(node)
-        rewards = self._rollout(g)
+        self._backup(path, self._rollout(g))
+
+    def _initialise(self, child: _Node, value: float) -> None:
+        """Heuristic initialisation: the evaluation counts as `prior` visits."""
+        if self.prior:
+            child.visits = self.prior
+            child.reward = self.prior * value
+
+    @staticmethod
+    def _backup(path: list[_Node], rewards: list[float]) -> None:
         for node in path[1:]:
             node.visits += 1
             node.reward += rewards[node.player]
