@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import time
 
-from ..core.rng import Stream
+from ..core.rng import SearchStream
 from . import Agent
 from .model import Model
 
@@ -32,7 +32,7 @@ class ISMCTSAgent(Agent):
             raise ValueError("give iterations >= 1 or seconds > 0")
         if depth < 0:
             raise ValueError("depth must be >= 0")
-        self.stream = Stream(seed)
+        self.stream = SearchStream(seed)
         self.iterations, self.seconds, self.depth, self.c, self.prior = iterations, seconds, depth, c, prior
         self.width = width
         self.budget = budget  # a hard cap on seconds per move (the web server's), whatever the settings
