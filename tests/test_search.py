@@ -89,3 +89,36 @@ def test_check_listed_names_the_id_and_changes_nothing():
     with pytest.raises(boardlab.IllegalAction, match="nonsense"):
         g.check_listed([g.legal_action_ids()[0], "nonsense"])
     assert g.state_hash() == before
+
+
+def _horde_progress_of(state, seat: int) -> float:
+    """The Great Wall bots' Horde progress for one seat, from its definition (the oracle for the all-seats pass)."""
+    from boardlab.games.greatwall.data_tables import HORDES
+    from boardlab.games.greatwall.spring import soldier_slots
+    worth = 0.0
+    for horde in state.hordes:
+        if horde is None or not soldier_slots(horde, seat):
+            continue
+        mine = soldier_slots(horde, seat)
+        vital = [c for c, slot in zip(horde[1], HORDES[horde[0]].slots) if slot.vital]
+        covered = sum(1 for c in vital if c is not None) / max(1, len(vital))
+        everyone = sum(soldier_slots(horde, s) for s in range(state.players))
+        worth += mine + covered * HORDES[horde[0]].victory_honor * mine / everyone
+    return worth
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_great_walls_horde_progress_for_all_seats_equals_each_seats_own(players):
+    """Every 5th position of whole random games (Horde cards with soldiers come late in a game)."""
+    from boardlab.games.greatwall import _horde_progress
+    checked = 0
+    for seed in range(4):
+        g, s = boardlab.new_game("greatwall", players, seed=seed), Stream(seed)
+        while not g.is_over:
+            if s.below(5) == 0:
+                progress = _horde_progress(g.state)
+                assert progress == [_horde_progress_of(g.state, seat) for seat in range(players)]
+                checked += any(progress)
+            legal = g.legal_action_ids()
+            g.apply(legal[s.below(len(legal))])
+    assert checked >= 10  # soldiers stood on Horde cards in many of the positions
