@@ -7,8 +7,8 @@ legal actions (random.Random(seed)) up to a seeded depth, then on to the next de
 least two legal actions. Every bot decides there through the harness (`agents.choose`: the
 seat's view, the legal ids and a sampling model), with its own seed; "legal" is the mean
 number of legal actions at those positions. ISMCTS runs a fixed
-number of iterations (`--iterations K`, default 200, other parameters at their defaults unless
-`--depth D` sets the rollout's depth); iterations/s = K x positions / seconds. One process pinned to one core, timed in
+number of iterations (`--iterations K`, default 200; the rollout's depth the game's,
+`Ruleset.search_depth`: Carcassonne 0, The Great Wall 3, unless `--depth D`; the rest at the bot's defaults); iterations/s = K x positions / seconds. One process pinned to one core, timed in
 its CPU time (`time.process_time`: other sessions on a shared machine disturb it less than wall time).
 "vs before" divides ISMCTS iterations/s by the figure of bench/baselines/agents-before-issue17.json
 (measured before issue 17's work, 20 positions, 200 iterations; a rough ratio: compare runs of one
@@ -129,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench/agents.py", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="positions per configuration (seeds 0..N-1)")
     parser.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations per decision")
-    parser.add_argument("--depth", type=int, default=None, help="ISMCTS rollout depth (default: the bot's)")
+    parser.add_argument("--depth", type=int, default=None, help="ISMCTS rollout depth (default: the game's)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     args = parser.parse_args(argv)
     if args.games < 1 or args.iterations < 1:

@@ -122,3 +122,21 @@ def test_the_great_walls_horde_progress_for_all_seats_equals_each_seats_own(play
             legal = g.legal_action_ids()
             g.apply(legal[s.below(len(legal))])
     assert checked >= 10  # soldiers stood on Horde cards in many of the positions
+
+
+def _with_choice(name: str):
+    return next(g for g in _positions(name, 2, 10, seed=60) if len(g.legal_action_ids()) > 1)
+
+
+def test_ismcts_takes_the_games_search_settings_unless_given():
+    """Carcassonne judges the leaf at once with 1,200 iterations; The Great Wall rolls 3 actions out, 600."""
+    carcassonne, great_wall = _with_choice("carcassonne"), _with_choice("greatwall")
+    assert (carcassonne.rules.search_iterations, carcassonne.rules.search_depth) == (1200, 0)
+    assert (great_wall.rules.search_iterations, great_wall.rules.search_depth) == (600, 3)
+    bot = ISMCTSAgent(seed=1)
+    for g, settings in ((carcassonne, (1200, 0)), (great_wall, (600, 3))):
+        choose(bot, g)
+        assert (bot.last_iterations, bot.rollout) == settings
+    bot = ISMCTSAgent(seed=1, iterations=50, depth=2)
+    choose(bot, carcassonne)
+    assert (bot.last_iterations, bot.rollout) == (50, 2)

@@ -1,7 +1,9 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
 Whitehouse 2012): every iteration plays out one determinisation sampled from the seat's
 view; the tree is keyed by action ids, and a child's selection uses how often it was
-available. Rollouts are random and cut at a depth, where the game's evaluation scores."""
+available. Rollouts are random and cut at a depth, where the game's evaluation scores (depth 0:
+the evaluation judges the new leaf, once). Iterations and depth default to the game's
+(`Ruleset.search_iterations`, `search_depth`)."""
 from __future__ import annotations
 
 import math
@@ -26,14 +28,15 @@ class _Node:
 class ISMCTSAgent(Agent):
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int = 600, seconds: float = 0.0, depth: int = 3,
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float = 0.0, depth: int | None = None,
                  c: float = 0.2, prior: int = 2, width: int = 8, budget: float | None = None):
-        if iterations < 1 and seconds <= 0:
+        if iterations is not None and iterations < 1 and seconds <= 0:
             raise ValueError("give iterations >= 1 or seconds > 0")
-        if depth < 0:
+        if depth is not None and depth < 0:
             raise ValueError("depth must be >= 0")
         self.stream = SearchStream(seed)
         self.iterations, self.seconds, self.depth, self.c, self.prior = iterations, seconds, depth, c, prior
+        self.rollout = 0  # this decision's depth, set by act (the game's when `depth` is None)
         self.width = width
         self.budget = budget  # a hard cap on seconds per move (the web server's), whatever the settings
         self.last_iterations = 0
@@ -42,12 +45,14 @@ class ISMCTSAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         root = _Node(None)
+        iterations = model.rules.search_iterations if self.iterations is None else self.iterations
+        self.rollout = model.rules.search_depth if self.depth is None else self.depth
         candidates = self._shortlist(legal, model)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds > 0 else None
         cap = None if self.budget is None else start + self.budget
         n = 0
-        while (n < self.iterations) if deadline is None else (time.perf_counter() < deadline):
+        while (n < iterations) if deadline is None else (time.perf_counter() < deadline):
             if cap is not None and time.perf_counter() >= cap:
                 break
             self._iterate(root, model, candidates, check=n == 0)
@@ -92,7 +97,7 @@ class ISMCTSAgent(Agent):
                 child.avail = 1
                 play(action)
                 path.append(child)
-                if self.depth == 0 and not g.is_over:  # the leaf is judged once: prior and reward alike
+                if self.rollout == 0 and not g.is_over:  # the leaf is judged once: prior and reward alike
                     rewards = g.rules.evaluations(g.state)
                     self._initialise(child, rewards[player])
                     self._backup(path, rewards)
@@ -130,7 +135,7 @@ class ISMCTSAgent(Agent):
         return best
 
     def _rollout(self, g) -> list[float]:
-        for _ in range(self.depth):
+        for _ in range(self.rollout):
             if g.is_over:
                 break
             legal = g.legal_action_ids()

@@ -134,7 +134,7 @@ class SearchStream(Stream):
         return out
 
 
-def _draws(seed: int, n: int) -> array:
+def _draws(seed: int, n: int) -> "array[int]":
     """n 64-bit numbers from SHAKE-128 of the seed, read little-endian on every machine."""
     draws = array("Q", hashlib.shake_128(seed.to_bytes(8, "little")).digest(8 * n))
     if sys.byteorder == "big":
@@ -142,7 +142,7 @@ def _draws(seed: int, n: int) -> array:
     return draws
 
 
-def _swap_down(out: MutableSequence[Any], draws: array) -> None:
+def _swap_down(out: MutableSequence[Any], draws: "array[int]") -> None:
     for i in range(len(out) - 1, 0, -1):
         j = draws[i] % (i + 1)
         out[i], out[j] = out[j], out[i]
