@@ -7,7 +7,7 @@ from collections import Counter
 import pytest
 
 import boardlab
-from boardlab.agents import Model, choose
+from boardlab.agents import Model, choose, make_agent
 from boardlab.agents.ismcts import ISMCTSAgent
 from boardlab.core.rng import SearchStream, Stream
 
@@ -140,3 +140,19 @@ def test_ismcts_takes_the_games_search_settings_unless_given():
     bot = ISMCTSAgent(seed=1, iterations=50, depth=2)
     choose(bot, carcassonne)
     assert (bot.last_iterations, bot.rollout) == (50, 2)
+
+
+@pytest.mark.parametrize("name, players, seed, moves", [("carcassonne", 2, 3, 9), ("greatwall", 3, 5, 40)])
+def test_ismcts_at_depth_0_is_deterministic_and_ignores_what_its_seat_cannot_see(name, players, seed, moves):
+    """The leaf-judging search with its faster shuffle: same seed and view, same choice."""
+    g = boardlab.new_game(name, players, seed=seed)
+    s = Stream(seed)
+    for _ in range(moves):
+        legal = g.legal_action_ids()
+        g.apply(legal[s.below(len(legal))])
+    seat = g.to_play
+    twin = g.clone()
+    twin.rules.resample_hidden(twin.state, seat, Stream(999))
+    assert twin.view(seat) == g.view(seat)
+    choices = [choose(make_agent("ismcts:iterations=40,depth=0", seed=7), game, seat) for game in (g, g, twin)]
+    assert choices[0] == choices[1] == choices[2] and choices[0] in g.legal_action_ids()
