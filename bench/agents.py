@@ -1,14 +1,14 @@
 """Bot speed: ISMCTS iterations per second and greedy (and random) decisions per second, per game.
 
-    .venv/bin/python bench/agents.py [--games N] [--iterations K] [--json]
+    .venv/bin/python bench/agents.py [--games N] [--iterations K] [--depth D] [--json]
 
 Positions: for seeds 0..N-1 (`--games N`, default 20), a game is played by uniformly random
 legal actions (random.Random(seed)) up to a seeded depth, then on to the next decision with at
 least two legal actions. Every bot decides there through the harness (`agents.choose`: the
 seat's view, the legal ids and a sampling model), with its own seed; "legal" is the mean
 number of legal actions at those positions. ISMCTS runs a fixed
-number of iterations (`--iterations K`, default 200, other parameters at their defaults:
-depth 3, width 8); iterations/s = K x positions / seconds. One process pinned to one core, timed in
+number of iterations (`--iterations K`, default 200; the rollout's depth the game's,
+`Ruleset.search_depth`: Carcassonne 0, The Great Wall 3, unless `--depth D`; the rest at the bot's defaults); iterations/s = K x positions / seconds. One process pinned to one core, timed in
 its CPU time (`time.process_time`: other sessions on a shared machine disturb it less than wall time).
 "vs before" divides ISMCTS iterations/s by the figure of bench/baselines/agents-before-issue17.json
 (measured before issue 17's work, 20 positions, 200 iterations; a rough ratio: compare runs of one
@@ -67,11 +67,11 @@ def timed(positions, make) -> tuple[float, float]:
     return elapsed, sum(len(g.legal_action_ids()) for g in positions) / len(positions)
 
 
-def measure(game: str, players: int, options: dict, games: int, iterations: int) -> dict:
+def measure(game: str, players: int, options: dict, games: int, iterations: int, search: dict) -> dict:
     positions = [position(game, players, options, seed) for seed in range(games)]
     rnd_s, width = timed(positions, lambda i: RandomAgent(seed=i))
     greedy_s, _ = timed(positions, lambda i: GreedyAgent(seed=i))
-    ismcts_s, _ = timed(positions, lambda i: ISMCTSAgent(seed=i, iterations=iterations))
+    ismcts_s, _ = timed(positions, lambda i: ISMCTSAgent(seed=i, iterations=iterations, **search))
     n = len(positions)
     return {"config": label(game, players, options), "game": game, "players": players, "options": options,
             "positions": n, "legal_per_decision": width,
@@ -95,14 +95,15 @@ def baseline() -> dict[str, float]:
     return {r["config"]: r["ismcts_iterations_per_s"] for r in json.loads(BASELINE.read_text())["rows"]}
 
 
-def run(games: int, iterations: int) -> dict:
+def run(games: int, iterations: int, depth: int | None = None) -> dict:
     cpu = pin_one_core()
-    measure("carcassonne", 2, {}, 1, 5)  # warm-up: imports, content tables
-    rows = [measure(g, p, o, games, iterations) for g, p, o in CONFIGS]
+    search = {} if depth is None else {"depth": depth}
+    measure("carcassonne", 2, {}, 1, 5, search)  # warm-up: imports, content tables
+    rows = [measure(g, p, o, games, iterations, search) for g, p, o in CONFIGS]
     before = baseline()
     for r in rows:
         r["ismcts_vs_before"] = r["ismcts_iterations_per_s"] / before[r["config"]] if r["config"] in before else None
-    return {"benchmark": "agents", "positions_per_config": games, "iterations": iterations, "cpu": cpu,
+    return {"benchmark": "agents", "positions_per_config": games, "iterations": iterations, "depth": depth, "cpu": cpu,
             "python": platform.python_version(), "machine": platform.machine(), "rows": rows}
 
 
@@ -111,7 +112,8 @@ def print_table(result: dict) -> None:
     from rich.table import Table
 
     t = Table(title=f"Bots: one decision per position ({result['positions_per_config']} positions per row, "
-                    f"ISMCTS {result['iterations']} iterations, one core"
+                    f"ISMCTS {result['iterations']} iterations"
+                    f"{'' if result.get('depth') is None else ', depth ' + str(result['depth'])}, one core"
                     f"{'' if result['cpu'] is None else ' #' + str(result['cpu'])}, CPU time, Python {result['python']})")
     for col in ("config", "legal", "random dec/s", "greedy dec/s", "ISMCTS it/s", "ISMCTS ms/dec", "vs before"):
         t.add_column(col, justify="left" if col == "config" else "right", no_wrap=True)
@@ -127,11 +129,14 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench/agents.py", description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=20, help="positions per configuration (seeds 0..N-1)")
     parser.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations per decision")
+    parser.add_argument("--depth", type=int, default=None, help="ISMCTS rollout depth (default: the game's)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     args = parser.parse_args(argv)
     if args.games < 1 or args.iterations < 1:
         parser.error("--games and --iterations must be at least 1")
-    result = run(args.games, args.iterations)
+    if args.depth is not None and args.depth < 0:
+        parser.error("--depth must be at least 0")
+    result = run(args.games, args.iterations, args.depth)
     if args.json:
         print(json.dumps(result))
     else:

@@ -1,13 +1,15 @@
 """Information-set Monte Carlo tree search (single-observer ISMCTS, Cowling, Powley and
 Whitehouse 2012): every iteration plays out one determinisation sampled from the seat's
 view; the tree is keyed by action ids, and a child's selection uses how often it was
-available. Rollouts are random and cut at a depth, where the game's evaluation scores."""
+available. Rollouts are random and cut at a depth, where the game's evaluation scores (depth 0:
+the evaluation judges the new leaf, once). Iterations and depth default to the game's
+(`Ruleset.search_iterations`, `search_depth`)."""
 from __future__ import annotations
 
 import math
 import time
 
-from ..core.rng import Stream
+from ..core.rng import SearchStream
 from . import Agent
 from .model import Model
 
@@ -26,14 +28,15 @@ class _Node:
 class ISMCTSAgent(Agent):
     name = "ismcts"
 
-    def __init__(self, seed: int = 0, iterations: int = 600, seconds: float = 0.0, depth: int = 3,
+    def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float = 0.0, depth: int | None = None,
                  c: float = 0.2, prior: int = 2, width: int = 8, budget: float | None = None):
-        if iterations < 1 and seconds <= 0:
+        if iterations is not None and iterations < 1 and seconds <= 0:
             raise ValueError("give iterations >= 1 or seconds > 0")
-        if depth < 0:
+        if depth is not None and depth < 0:
             raise ValueError("depth must be >= 0")
-        self.stream = Stream(seed)
+        self.stream = SearchStream(seed)
         self.iterations, self.seconds, self.depth, self.c, self.prior = iterations, seconds, depth, c, prior
+        self.rollout = 0  # this decision's depth, set by act (the game's when `depth` is None)
         self.width = width
         self.budget = budget  # a hard cap on seconds per move (the web server's), whatever the settings
         self.last_iterations = 0
@@ -42,15 +45,17 @@ class ISMCTSAgent(Agent):
         if len(legal) == 1:
             return legal[0]
         root = _Node(None)
+        iterations = model.rules.search_iterations if self.iterations is None else self.iterations
+        self.rollout = model.rules.search_depth if self.depth is None else self.depth
         candidates = self._shortlist(legal, model)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds > 0 else None
         cap = None if self.budget is None else start + self.budget
         n = 0
-        while (n < self.iterations) if deadline is None else (time.perf_counter() < deadline):
+        while (n < iterations) if deadline is None else (time.perf_counter() < deadline):
             if cap is not None and time.perf_counter() >= cap:
                 break
-            self._iterate(root, model, candidates)
+            self._iterate(root, model, candidates, check=n == 0)
             n += 1
         self.last_iterations = n
         best = max(candidates, key=lambda a: (root.children[a].visits if a in root.children else -1))
@@ -69,13 +74,14 @@ class ISMCTSAgent(Agent):
         scored.sort(key=lambda t: -t[0])
         return [a for _, a in scored[:self.width]]
 
-    def _iterate(self, root: _Node, model: Model, candidates) -> None:
+    def _iterate(self, root: _Node, model: Model, candidates, check: bool = False) -> None:
         g = model.sample(self.stream)
+        if check:  # the true game's ids, checked on the first sample (every sample lists the same at the root)
+            g.check_listed(candidates)
+        play = g.apply_listed
         node, path = root, [root]
         while not g.is_over:
-            at_root = node is root
-            legal = candidates if at_root else g.legal_action_ids()
-            play = g.apply if at_root else g.apply_listed  # the true game's ids are checked on the sample
+            legal = candidates if node is root else g.legal_action_ids()
             player = g.to_play
             children = node.children
             untried = []
@@ -90,16 +96,29 @@ class ISMCTSAgent(Agent):
                 child = node.children[action] = _Node(player)
                 child.avail = 1
                 play(action)
-                if self.prior:  # heuristic initialisation: the evaluation counts as `prior` visits
-                    child.visits = self.prior
-                    child.reward = self.prior * g.rules.evaluate(g.state, player)
                 path.append(child)
+                if self.rollout == 0 and not g.is_over:  # the leaf is judged once: prior and reward alike
+                    rewards = g.rules.evaluations(g.state)
+                    self._initialise(child, rewards[player])
+                    self._backup(path, rewards)
+                    return
+                if self.prior:
+                    self._initialise(child, g.rules.evaluate(g.state, player))
                 break
             action = self._select(children, legal)
             node = children[action]
             play(action)
             path.append(node)
-        rewards = self._rollout(g)
+        self._backup(path, self._rollout(g))
+
+    def _initialise(self, child: _Node, value: float) -> None:
+        """Heuristic initialisation: the evaluation counts as `prior` visits."""
+        if self.prior:
+            child.visits = self.prior
+            child.reward = self.prior * value
+
+    @staticmethod
+    def _backup(path: list[_Node], rewards: list[float]) -> None:
         for node in path[1:]:
             node.visits += 1
             node.reward += rewards[node.player]
@@ -116,7 +135,7 @@ class ISMCTSAgent(Agent):
         return best
 
     def _rollout(self, g) -> list[float]:
-        for _ in range(self.depth):
+        for _ in range(self.rollout):
             if g.is_over:
                 break
             legal = g.legal_action_ids()

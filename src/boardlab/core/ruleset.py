@@ -33,6 +33,10 @@ class Ruleset:
     program: Program = Program(Part())
     state_class: type = object  # the game's state class (a BaseState)
     start_step: str = "game.setup"
+    # ISMCTS's settings where a bot's spec gives none (docs/bots.md): iterations a decision, and random
+    # actions played after the tree before the evaluation judges (0: it judges the new leaf at once)
+    search_iterations: int = 600
+    search_depth: int = 3
 
     # configuration -------------------------------------------------------------------
     def configure(self, players: int, options: Any) -> JSON:

@@ -163,7 +163,8 @@ class GreatWall(Ruleset):
         """For the `planner` bot: the potential, with the battles to come counted by their likely outcome
         (planning.py) instead of the soldiers' mere presence on the Horde cards."""
         outlook = planning.outlook(state)
-        return [v - _horde_progress(state, s) + outlook[s] for s, v in enumerate(self.potential(state))]
+        progress = _horde_progress(state)
+        return [v - progress[s] + outlook[s] for s, v in enumerate(self.potential(state))]
 
     def plan_evaluate(self, state: GWState, seat: int) -> float:
         """A module may value the position otherwise (extension point "evaluate": the cooperative team)."""
@@ -188,12 +189,13 @@ class GreatWall(Ruleset):
         """Honor plus rough worth of what each seat holds and has put to work (for bots); the active
         modules add their terms (`MODULE.potential`)."""
         tea = M.tea_order(state)
+        progress = _horde_progress(state)
         return [state.honor[s] + 0.4 * sum(state.res[s]) + effects.measure(state, s, "soldiers_on_wall")
                 + 1.5 * effects.measure(state, s, "overseer_levels") + len(state.tactics[s]) + len(state.advisors[s])
                 + effects.measure(state, s, "horde_end_honor")
                 + 0.6 * sum(on.count(s) for on in state.clerks_on.values())
                 + 0.3 * (state.players - 1 - tea.index(s))
-                + _horde_progress(state, s) for s in range(state.players)]
+                + progress[s] for s in range(state.players)]
 
     def render_text(self, view: dict, lang: str) -> str:
         return render_text(self, view, lang)
@@ -225,21 +227,24 @@ def content_sets(players: int, options: dict) -> tuple[str, ...]:
             + (("ac",) if options.get("scenario") else ()))
 
 
-def _horde_progress(state: GWState, seat: int) -> float:
-    """For bots: soldiers on Horde cards, plus this seat's share of the victory a card's covered
-    vital slots bring closer (a soldier there is worth what it was behind the Wall, and more)."""
-    worth = 0.0
+def _horde_progress(state: GWState) -> list[float]:
+    """For bots, each seat's: soldiers on Horde cards, plus its share of the victory a card's covered
+    vital slots bring closer (a soldier there is worth what it was behind the Wall, and more). Each card's
+    slots are counted once for all seats (bots ask at every evaluation)."""
+    worth = [0.0] * state.players
     for horde in state.hordes:
         if horde is None:
             continue
-        mine = SP.soldier_slots(horde, seat)
-        if not mine:
+        held = [SP.soldier_slots(horde, s) for s in range(state.players)]
+        everyone = sum(held)
+        if not everyone:
             continue
         slots = HORDES[horde[0]].slots
         vital = [c for c, slot in zip(horde[1], slots) if slot.vital]
         covered = sum(1 for c in vital if c is not None) / max(1, len(vital))
-        everyone = sum(SP.soldier_slots(horde, s) for s in range(state.players))
-        worth += mine + covered * HORDES[horde[0]].victory_honor * mine / everyone
+        for seat, mine in enumerate(held):
+            if mine:
+                worth[seat] += mine + covered * HORDES[horde[0]].victory_honor * mine / everyone
     return worth
 
 

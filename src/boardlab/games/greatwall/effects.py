@@ -176,7 +176,8 @@ def run_clerk_move(state: GWState, task: ClerkMove) -> None:
 
 def clerk_sources(state, seat) -> list[str]:
     out = ["supply"] if state.clerks[seat] > 0 else []
-    return out + [l for l in M.locations(state) if M.clerks_of(state, l, seat) and not M.is_full(state, l)]
+    on = state.clerks_on
+    return out + [l for l in M.locations(state) if seat in on[l] and not M.is_full(state, l)]
 
 
 def legal_clerk_from(state):

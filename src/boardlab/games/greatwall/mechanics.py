@@ -93,9 +93,9 @@ def is_full(state: GWState, loc: str) -> bool:
 
 def has_room(state: GWState, loc: str) -> bool:
     """GW-MOVE-02 / GW-ACTIVATE-06: an empty slot, or any green Location (never a closed one)."""
-    if closed(state, loc):
+    if LOCS[loc].kind != "green" and len(state.clerks_on.get(loc, ())) >= slots(state, loc):
         return False
-    return LOCS[loc].kind == "green" or len(state.clerks_on.get(loc, ())) < slots(state, loc)
+    return not closed(state, loc)  # (asked last: it asks the modules)
 
 
 def closed(state: GWState, loc: str) -> bool:

@@ -1,0 +1,158 @@
+"""ISMCTS at search speed (issue 17): what the faster paths must keep equal to the plain ones."""
+from __future__ import annotations
+
+import itertools
+from collections import Counter
+
+import pytest
+
+import boardlab
+from boardlab.agents import Model, choose, make_agent
+from boardlab.agents.ismcts import ISMCTSAgent
+from boardlab.core.rng import SearchStream, Stream
+
+
+def _positions(name: str, players: int, count: int, seed: int = 0):
+    """`count` positions of a random game and its successors (seeded), each with a decision pending."""
+    out = []
+    for k in range(count):
+        g = boardlab.new_game(name, players, seed=seed + k)
+        s = Stream(seed + k)
+        for _ in range(s.below(120)):
+            if g.is_over:
+                break
+            legal = g.legal_action_ids()
+            g.apply(legal[s.below(len(legal))])
+        if not g.is_over:
+            out.append(g)
+    return out
+
+
+def test_a_search_stream_shuffle_is_a_seeded_permutation():
+    items = list(range(70))
+    first, again = SearchStream(5).shuffle(items), SearchStream(5).shuffle(items)
+    assert first == again and sorted(first) == items and first != items
+    assert SearchStream(6).shuffle(items) != first
+    assert items == list(range(70))  # the input is not touched
+    assert SearchStream(1).shuffle([]) == [] and SearchStream(1).shuffle(["a"]) == ["a"]
+
+
+def test_a_search_stream_shuffle_draws_every_order_about_as_often():
+    """6,000 shuffles of 3 items: each of the 6 orders about 1,000 times (chi-square, 5 degrees of freedom,
+    far below the 0.1 % point 20.5; a Fisher-Yates that skipped a swap would give some order 0 or 2,000)."""
+    stream = SearchStream(2026)
+    counts = Counter(tuple(stream.shuffle("abc")) for _ in range(6000))
+    assert set(counts) == set(itertools.permutations("abc"))
+    chi2 = sum((n - 1000) ** 2 / 1000 for n in counts.values())
+    assert chi2 < 20.5
+
+
+@pytest.mark.parametrize("name, players", [("carcassonne", 2), ("carcassonne", 4), ("greatwall", 2), ("greatwall", 4)])
+def test_every_seats_evaluation_from_one_potential_equals_each_seats_own(name, players):
+    """ISMCTS at depth 0 takes a new leaf's prior from `evaluations` (one potential for all seats)."""
+    for g in _positions(name, players, 12):
+        values = g.rules.evaluations(g.state)
+        assert values == [g.rules.evaluate(g.state, seat) for seat in range(players)]
+
+
+@pytest.mark.parametrize("name", ["carcassonne", "greatwall"])
+def test_ismcts_at_depth_0_evaluates_each_iteration_once(name, monkeypatch):
+    """The leaf's value serves as the prior and the reward (before: an evaluation for each)."""
+    g = _positions(name, 2, 3, seed=40)[-1]
+    calls = Counter()
+    rules = type(g.rules)
+    for method in ("evaluate", "evaluations"):
+        original = getattr(rules, method)
+
+        def counted(self, *args, _original=original, _method=method):
+            calls[_method] += 1
+            return _original(self, *args)
+        monkeypatch.setattr(rules, method, counted)
+    bot = ISMCTSAgent(seed=1, iterations=100, depth=0, width=0)
+    choose(bot, g)
+    assert bot.last_iterations == 100
+    assert calls["evaluations"] + calls["evaluate"] <= 100
+
+
+def test_a_sample_disagreeing_with_the_root_fails_on_the_first_iteration():
+    """The true game's ids are checked once on a sample: one the sample does not list is refused, loudly."""
+    g = _positions("carcassonne", 2, 4, seed=3)[0]
+    bot = ISMCTSAgent(seed=1, iterations=20, width=0)
+    with pytest.raises(boardlab.IllegalAction, match="place:99,99,0"):
+        bot.act({}, g.legal_action_ids() + ["place:99,99,0"], Model(g, g.to_play))
+
+
+def test_check_listed_names_the_id_and_changes_nothing():
+    g = _positions("greatwall", 2, 4, seed=8)[0]
+    before = g.state_hash()
+    g.check_listed(g.legal_action_ids())
+    with pytest.raises(boardlab.IllegalAction, match="nonsense"):
+        g.check_listed([g.legal_action_ids()[0], "nonsense"])
+    assert g.state_hash() == before
+
+
+def _horde_progress_of(state, seat: int) -> float:
+    """The Great Wall bots' Horde progress for one seat, from its definition (the oracle for the all-seats pass)."""
+    from boardlab.games.greatwall.data_tables import HORDES
+    from boardlab.games.greatwall.spring import soldier_slots
+    worth = 0.0
+    for horde in state.hordes:
+        if horde is None or not soldier_slots(horde, seat):
+            continue
+        mine = soldier_slots(horde, seat)
+        vital = [c for c, slot in zip(horde[1], HORDES[horde[0]].slots) if slot.vital]
+        covered = sum(1 for c in vital if c is not None) / max(1, len(vital))
+        everyone = sum(soldier_slots(horde, s) for s in range(state.players))
+        worth += mine + covered * HORDES[horde[0]].victory_honor * mine / everyone
+    return worth
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_the_great_walls_horde_progress_for_all_seats_equals_each_seats_own(players):
+    """Every 5th position of whole random games (Horde cards with soldiers come late in a game)."""
+    from boardlab.games.greatwall import _horde_progress
+    checked = 0
+    for seed in range(4):
+        g, s = boardlab.new_game("greatwall", players, seed=seed), Stream(seed)
+        while not g.is_over:
+            if s.below(5) == 0:
+                progress = _horde_progress(g.state)
+                assert progress == [_horde_progress_of(g.state, seat) for seat in range(players)]
+                checked += any(progress)
+            legal = g.legal_action_ids()
+            g.apply(legal[s.below(len(legal))])
+    assert checked >= 10  # soldiers stood on Horde cards in many of the positions
+
+
+def _with_choice(name: str):
+    return next(g for g in _positions(name, 2, 10, seed=60) if len(g.legal_action_ids()) > 1)
+
+
+def test_ismcts_takes_the_games_search_settings_unless_given():
+    """Carcassonne judges the leaf at once with 1,200 iterations; The Great Wall rolls 3 actions out, 600."""
+    carcassonne, great_wall = _with_choice("carcassonne"), _with_choice("greatwall")
+    assert (carcassonne.rules.search_iterations, carcassonne.rules.search_depth) == (1200, 0)
+    assert (great_wall.rules.search_iterations, great_wall.rules.search_depth) == (600, 3)
+    bot = ISMCTSAgent(seed=1)
+    for g, settings in ((carcassonne, (1200, 0)), (great_wall, (600, 3))):
+        choose(bot, g)
+        assert (bot.last_iterations, bot.rollout) == settings
+    bot = ISMCTSAgent(seed=1, iterations=50, depth=2)
+    choose(bot, carcassonne)
+    assert (bot.last_iterations, bot.rollout) == (50, 2)
+
+
+@pytest.mark.parametrize("name, players, seed, moves", [("carcassonne", 2, 3, 9), ("greatwall", 3, 5, 40)])
+def test_ismcts_at_depth_0_is_deterministic_and_ignores_what_its_seat_cannot_see(name, players, seed, moves):
+    """The leaf-judging search with its faster shuffle: same seed and view, same choice."""
+    g = boardlab.new_game(name, players, seed=seed)
+    s = Stream(seed)
+    for _ in range(moves):
+        legal = g.legal_action_ids()
+        g.apply(legal[s.below(len(legal))])
+    seat = g.to_play
+    twin = g.clone()
+    twin.rules.resample_hidden(twin.state, seat, Stream(999))
+    assert twin.view(seat) == g.view(seat)
+    choices = [choose(make_agent("ismcts:iterations=40,depth=0", seed=7), game, seat) for game in (g, g, twin)]
+    assert choices[0] == choices[1] == choices[2] and choices[0] in g.legal_action_ids()
