@@ -22,6 +22,7 @@ import json
 import logging
 import math
 import os
+import sys
 import time
 from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 from dataclasses import asdict, dataclass
@@ -156,7 +157,6 @@ def pool_context():
     imports and the game's tables already loaded (a spawned worker imports them again, about 0.4 s);
     `spawn` elsewhere."""
     import multiprocessing
-    import sys
     return multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
 
 

@@ -16,9 +16,9 @@ from urllib.parse import parse_qs
 
 from fastapi import FastAPI, Query, Request, WebSocket
 from fastapi.exceptions import RequestValidationError
-from pydantic import ValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import ValidationError
 from starlette.websockets import WebSocketDisconnect
 
 from ..core.errors import ConfigError
