@@ -404,8 +404,8 @@ def test_a_bad_move_on_a_websocket_is_answered_there_and_changes_nothing(client,
     with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}&lang=zh-Hans") as ws:
         before = receive_until(ws, lambda v: True)
         ws.send_text(message)
-        error = next_error(ws)
-        assert error["type"] == "error" and error["status"] == status and error["code"].endswith(code), error
+        error = next_refusal(ws)
+        assert error["type"] == "refused" and error["status"] == status and error["code"].endswith(code), error
         assert not error["detail"].isascii() or code == "server.err.invalid"  # in the connection's language
         ws.send_text("ping")
         assert ws.receive_json() == {"type": "pong"}  # the connection stays open
@@ -414,13 +414,14 @@ def test_a_bad_move_on_a_websocket_is_answered_there_and_changes_nothing(client,
     assert [(e["key"], e["params"]) for e in after["log"]] == [(e["key"], e["params"]) for e in before["log"]]
 
 
-def next_error(ws, limit: int = 10) -> dict:
-    """The next error message on the websocket (views pushed meanwhile are skipped)."""
+def next_refusal(ws, limit: int = 10) -> dict:
+    """The next refused move's message on the websocket (views pushed meanwhile are skipped)."""
     for _ in range(limit):
         message = ws.receive_json()
-        if message["type"] == "error":
+        if message["type"] == "refused":
             return message
-    raise AssertionError("no error came")
+        assert message["type"] == "view", message  # never "error": that one closes the connection
+    raise AssertionError("no refusal came")
 
 
 def test_only_the_seat_to_play_moves_on_a_websocket(client):
@@ -430,10 +431,10 @@ def test_only_the_seat_to_play_moves_on_a_websocket(client):
             client.websocket_connect(f"/ws/games/{gid}") as spectator:
         receive_until(other, lambda v: True)
         other.send_text(json.dumps({"type": "act", "action": action}))
-        assert next_error(other)["code"] == "server.err.not_your_turn"
+        assert next_refusal(other)["code"] == "server.err.not_your_turn"
         receive_until(spectator, lambda v: True)
         spectator.send_text(json.dumps({"type": "act", "action": action}))
-        assert next_error(spectator)["code"] == "server.err.token"
+        assert next_refusal(spectator)["code"] == "server.err.token"
     assert view(client, gid)["version"] == 0
 
 

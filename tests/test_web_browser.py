@@ -260,6 +260,40 @@ def test_a_second_player_sees_moves_live_and_agrees_to_an_undo(server, browser):
         ctx_b.close()
 
 
+def test_moves_go_on_the_websocket_and_a_refused_one_leaves_the_table_live(server, context):
+    """The table sends its moves on its open websocket (no POST); the first one is forged on the way into an
+    illegal id: the refusal is shown, the table is ready to play again, and the next move lands."""
+    page = context.new_page()
+    sent, posts, forge = [], [], [True]
+
+    def route(ws):
+        upstream = ws.connect_to_server()
+
+        def from_page(message):
+            if isinstance(message, str) and '"act"' in message:
+                sent.append(json.loads(message))
+                if forge[0]:
+                    forge[0] = False
+                    message = json.dumps({"type": "act", "action": "no-such-action"})
+            upstream.send(message)
+        ws.on_message(from_page)
+
+    page.route_web_socket(re.compile(r"/ws/games/"), route)
+    page.on("request", lambda r: posts.append(r.url) if r.method == "POST" and "/actions" in r.url else None)
+    links = create_in_lobby(page, server, "carcassonne", ["human", "human"])
+    page.goto(links[0])
+    assert wait_settled(page) == "my-turn"
+    before = version(page)
+    place_by_clicking(page, 0)
+    page.wait_for_selector("#toast:not([hidden])")
+    assert "no-such-action" in page.inner_text("#toast")
+    assert wait_settled(page) == "my-turn" and version(page) == before
+    place_by_clicking(page, 7)
+    page.wait_for_function(f"() => Number(document.body.dataset.version) > {before}")
+    assert [m["type"] for m in sent] == ["act", "act"] and sent[0]["action"].startswith("place")
+    assert posts == []
+
+
 def test_language_switch(server, context):
     page = context.new_page()
     page.goto(server + "/")

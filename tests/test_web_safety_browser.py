@@ -98,6 +98,7 @@ def test_pages_keep_to_the_csp_and_say_where_the_seed_came_from(served, context)
 
 def test_the_lobby_pages_its_list(served, context):  # noqa: F811
     base, db = served
+    post(base, {"game": "carcassonne", "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}]})  # one of its own
     store = Store(str(db))
     template = store.summaries()[0]
     row = store.get(template["id"])

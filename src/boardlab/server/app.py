@@ -320,8 +320,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, *, bot_bud
                     continue
                 try:  # one move at a time per connection; the new view comes back as the push everyone gets
                     await tables.act(game_id, token, _socket_action(message), lang)
-                except ApiError as exc:
-                    await websocket.send_json({"type": "error", "status": exc.status, **exc.body(request_lang(lang))})
+                except ApiError as exc:  # the move is refused, the connection stays ("error" closes it)
+                    await websocket.send_json({"type": "refused", "status": exc.status, **exc.body(request_lang(lang))})
 
         tasks = [asyncio.create_task(sender()), asyncio.create_task(receiver())]
         try:

@@ -24,7 +24,7 @@ function readToken() {
 
 class Table {
   constructor(root, id, token) {
-    Object.assign(this, { root, id, token, view: null, boardRevision: -1, socket: null, busy: false,
+    Object.assign(this, { root, id, token, view: null, boardRevision: -1, socket: null, busy: false, moving: null,
       selected: null, filter: null, closed: false, retry: 500, inHand: null, info: null });
   }
 
@@ -72,11 +72,14 @@ class Table {
       const msg = JSON.parse(ev.data);
       if (msg.type === "view") {
         log = log.slice(0, msg.log_from).concat(msg.log);
+        if (this.moving !== null && (msg.view.version !== this.moving || msg.view.is_over)) this.moved();
         this.show({ ...msg.view, log });
       }
+      else if (msg.type === "refused") { this.moved(); showError(new Error(msg.detail)); this.markReady(); this.renderDecision(); }
       else if (msg.type === "error") { showError(new Error(msg.detail)); this.closed = true; }
     };
     socket.onclose = () => {
+      if (this.moving !== null) { this.moved(); this.renderDecision(); }  // the next connection shows the outcome
       this.setLive(false);
       if (!this.closed && this.socket === socket) {
         setTimeout(() => this.connect(), this.retry);
@@ -336,7 +339,25 @@ class Table {
     }
   }
 
-  act(action) { return this.post(`/api/games/${this.id}/actions`, { action }); }
+  // A move goes on the websocket when it is open (its push is the answer: half the server's work of a POST),
+  // else as a POST.
+  act(action) {
+    const socket = this.socket;
+    if (!socket || socket.readyState !== WebSocket.OPEN || !this.view) {
+      return this.post(`/api/games/${this.id}/actions`, { action });
+    }
+    if (this.busy) return;
+    this.busy = true;
+    this.moving = this.view.version;  // the version the move starts from: a push past it ends the wait
+    this.markReady();
+    clearError();
+    socket.send(JSON.stringify({ type: "act", action }));
+  }
+
+  moved() {
+    this.moving = null;
+    this.busy = false;
+  }
 
   requestUndo() { return this.post(`/api/games/${this.id}/undo`, {}); }
 
