@@ -424,6 +424,28 @@ def next_refusal(ws, limit: int = 10) -> dict:
     raise AssertionError("no refusal came")
 
 
+def test_a_websocket_flooding_refused_moves_is_closed(client):
+    from starlette.websockets import WebSocketDisconnect
+
+    from boardlab.server.app import MAX_REFUSALS
+
+    gid, tokens = create(client, seats=(HUMAN, HUMAN))
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as ws:
+        receive_until(ws, lambda v: True)
+        bad = json.dumps({"type": "act", "action": "no-such-action"})
+        for _ in range(MAX_REFUSALS):
+            ws.send_text(bad)
+            assert next_refusal(ws)["status"] == 422
+        ws.send_text(bad)
+        assert next_refusal(ws)["status"] == 422
+        closing = ws.receive_json()
+        assert closing["type"] == "error" and closing["status"] == 429 and closing["code"] == "server.err.refusals"
+        with pytest.raises(WebSocketDisconnect) as closed:
+            ws.receive_json()
+        assert closed.value.code == 4429
+    assert view(client, gid)["version"] == 0
+
+
 def test_only_the_seat_to_play_moves_on_a_websocket(client):
     gid, tokens = create(client, seats=(HUMAN, HUMAN))
     action = view(client, gid, tokens[0])["legal_actions"][0]["id"]

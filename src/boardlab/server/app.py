@@ -11,6 +11,8 @@ import asyncio
 import json
 import logging
 import re
+import time
+from collections import deque
 from contextlib import asynccontextmanager
 from urllib.parse import parse_qs
 
@@ -35,6 +37,8 @@ from .tables import Tables
 
 MAX_BODY = 64 * 1024
 MAX_SOCKET_MESSAGE = 4 * 1024  # what a client sends on a websocket: "ping" or one move
+# Refused moves a websocket may send in a window before it is closed (each costs a check, and a database read).
+MAX_REFUSALS, REFUSAL_WINDOW = 30, 10.0
 MAX_ASSET_PARAMS, MAX_ASSET_KEY, MAX_ASSET_VALUE = 4, 64, 64  # an asset request names little
 ASSET_KEY = re.compile(rf"[A-Za-z0-9_.-]{{1,{MAX_ASSET_KEY}}}")
 SVG = "image/svg+xml"
@@ -194,6 +198,14 @@ def _socket_action(message: str) -> str:
         raise ApiError(422, "server.err.invalid", errors="; ".join(f"{e['loc']}: {e['msg']}" for e in errors)) from None
 
 
+def _one_too_many(refusals: deque, now: float) -> bool:
+    """Count a refused move; True once more than MAX_REFUSALS fall in REFUSAL_WINDOW seconds."""
+    refusals.append(now)
+    while refusals[0] <= now - REFUSAL_WINDOW:
+        refusals.popleft()
+    return len(refusals) > MAX_REFUSALS
+
+
 def create_app(db_url: str | None = None, store: Store | None = None, *, bot_budget: float = 10.0,
                bot_processes: bool = False,
                create_limit: tuple[int, float] = CREATE_LIMIT, idle_seconds: float = 300.0,
@@ -312,6 +324,8 @@ def create_app(db_url: str | None = None, store: Store | None = None, *, bot_bud
             while True:
                 await websocket.send_text(await sub.next())
 
+        refusals: deque = deque()
+
         async def receiver():
             while True:  # clients need not send anything; "ping" is answered, a move is played
                 message = await websocket.receive_text()
@@ -322,6 +336,11 @@ def create_app(db_url: str | None = None, store: Store | None = None, *, bot_bud
                     await tables.act(game_id, token, _socket_action(message), lang)
                 except ApiError as exc:  # the move is refused, the connection stays ("error" closes it)
                     await websocket.send_json({"type": "refused", "status": exc.status, **exc.body(request_lang(lang))})
+                    if _one_too_many(refusals, time.monotonic()):
+                        flood = ApiError(429, "server.err.refusals", limit=MAX_REFUSALS, window=int(REFUSAL_WINDOW))
+                        await websocket.send_json({"type": "error", "status": 429, **flood.body(request_lang(lang))})
+                        await websocket.close(code=4429)
+                        return
 
         tasks = [asyncio.create_task(sender()), asyncio.create_task(receiver())]
         try:
