@@ -446,6 +446,20 @@ def test_a_websocket_flooding_refused_moves_is_closed(client):
     assert view(client, gid)["version"] == 0
 
 
+def test_a_binary_frame_closes_the_websocket(client):
+    from starlette.websockets import WebSocketDisconnect
+
+    gid, tokens = create(client, seats=(HUMAN, HUMAN))
+    with client.websocket_connect(f"/ws/games/{gid}?token={tokens[0]}") as ws:
+        receive_until(ws, lambda v: True)
+        ws.send_bytes(b'{"type": "act", "action": "x"}')
+        with pytest.raises(WebSocketDisconnect) as closed:
+            while True:
+                ws.receive_json()
+        assert closed.value.code == 1003  # unsupported data: the protocol is text
+    assert view(client, gid)["version"] == 0
+
+
 def test_only_the_seat_to_play_moves_on_a_websocket(client):
     gid, tokens = create(client, seats=(HUMAN, HUMAN))
     action = view(client, gid, tokens[0])["legal_actions"][0]["id"]

@@ -8,6 +8,7 @@ kind of refusal it is (403 no seat's token, 404 no such game, 409 not now, 413 t
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import re
@@ -21,7 +22,7 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from pydantic import ValidationError
-from starlette.websockets import WebSocketDisconnect
+from starlette.websockets import WebSocketDisconnect, WebSocketState
 
 from ..core.errors import ConfigError
 from ..core.i18n import check_lang
@@ -328,7 +329,11 @@ def create_app(db_url: str | None = None, store: Store | None = None, *, bot_bud
 
         async def receiver():
             while True:  # clients need not send anything; "ping" is answered, a move is played
-                message = await websocket.receive_text()
+                try:
+                    message = await websocket.receive_text()
+                except KeyError:  # a binary frame: this protocol has none
+                    await websocket.close(code=1003)
+                    return
                 if message.strip() == "ping":
                     await websocket.send_json({"type": "pong"})
                     continue
@@ -351,9 +356,14 @@ def create_app(db_url: str | None = None, store: Store | None = None, *, bot_bud
             for t in tasks:
                 try:
                     await t
-                except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError, Exception):
-                    pass
+                except (asyncio.CancelledError, WebSocketDisconnect, RuntimeError, OSError):
+                    pass  # the connection ended (RuntimeError, OSError: sending on a closed one)
+                except Exception:
+                    log.exception("the websocket of game %s failed", game_id)
             tables.hub.unsubscribe(game_id, sub)
+            if websocket.application_state == WebSocketState.CONNECTED:
+                with contextlib.suppress(RuntimeError, OSError, WebSocketDisconnect):
+                    await websocket.close(code=1011)  # a task failed: the client reconnects
 
     # ---- the browser client (docs/web-api.md, "Client endpoints") ---------------------------
     @app.get("/api/meta")
