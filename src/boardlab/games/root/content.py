@@ -2,6 +2,7 @@
 (pydantic) and turned into lookup tables at import. States hold only indices and ids into these."""
 from __future__ import annotations
 
+from functools import cache
 from importlib import resources
 from typing import Any, Literal
 
@@ -195,6 +196,14 @@ class QuestSpec(_Strict):
 
 def _load(path: str) -> Any:
     return load_yaml(resources.files(__package__).joinpath("data").joinpath(path).read_text(encoding="utf-8"))
+
+
+@cache
+def faction_sheet(faction: str) -> dict:
+    """A faction board's printed numbers (data/factions/<faction>.yaml: track sizes, costs, draw bonuses); {} for a
+    faction without one. Shared: do not change it."""
+    path = resources.files(__package__).joinpath(f"data/factions/{faction}.yaml")
+    return load_yaml(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
 MAPS: dict[str, Board] = {name: Board(MapData.model_validate(_load(f"maps/{name}.yaml")))

@@ -15,13 +15,10 @@ naming helpers below.
 """
 from __future__ import annotations
 
-from functools import cache
-from importlib import resources
 from typing import Any, Callable
 
-from ...core.yamltext import load_yaml
 
-from .content import (CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, HIRELING_ITEM_NAMES, ITEM_NAMES, MAPS, SETUP_CARDS,
+from .content import (CARD_TEXTS, CARDS, CHARACTERS, FACTIONS, faction_sheet, HIRELING_ITEM_NAMES, ITEM_NAMES, MAPS, SETUP_CARDS,
                       SUIT_NAMES, owner_name)
 from .program import PROGRAM
 
@@ -166,13 +163,6 @@ def open_paths(view: dict) -> list[tuple[int, int]]:
     board = MAPS[view["map"]]
     closed = set(closed_paths(view))
     return [(a + 1, b + 1) for a, b in board.paths if (a + 1, b + 1) not in closed]
-
-
-@cache
-def faction_sheet(faction: str) -> dict:
-    """A faction board's printed numbers (data/factions/<faction>.yaml: track sizes, draw bonuses)."""
-    path = resources.files(__package__).joinpath(f"data/factions/{faction}.yaml")
-    return load_yaml(path.read_text(encoding="utf-8")) if path.is_file() else {}
 
 
 def map_part(view: dict, module: str, key: str, default: Any = None) -> Any:

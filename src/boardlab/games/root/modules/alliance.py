@@ -18,10 +18,7 @@ Evening. Bases and sympathy tokens on the map are read off the map; those not on
 """
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any, NamedTuple
-
-from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -37,7 +34,7 @@ from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
-from ..content import CARDS, DECKS
+from ..content import CARDS, DECKS, faction_sheet
 from ..program import Faction, extensions
 from ..records import RemovePieces
 from ..view import hidden_hands
@@ -46,8 +43,7 @@ from . import alliance_board
 
 NAME = "alliance"
 MODULE = Faction(NAME)
-BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/alliance.yaml")
-                       .read_text(encoding="utf-8"))
+BOARD = faction_sheet(NAME)
 Rules = tuple[str, ...]
 OUTRAGE: Rules = ("LR-08-02-06",)
 
@@ -276,10 +272,9 @@ def spread_sites(state: RootState) -> list[int]:
     cost, extra = BOARD["cost"][placed], BOARD["martial_law"]["extra"]
     supporters = matching_counts(state)
     out = []
-    low, high = sorted((cost, cost + extra))  # the cost without and with Martial Law
     for c in _spread_candidates(state):
         have = supporters[state.suits[c]]
-        if have < low or (have < high and have < cost + (extra if martial_law(state, c) else 0)):  # (asked if it matters)
+        if have < cost or (have < cost + extra and martial_law(state, c)):  # Martial Law asked only if it matters
             continue
         if B.may_place(state, NAME, c):
             out.append(c)

@@ -21,10 +21,7 @@ resampling deals them again among themselves. Choices the Law leaves open: RTA-C
 """
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any, NamedTuple
-
-from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -41,7 +38,7 @@ from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
-from ..content import CARDS, DECKS, SUITS
+from ..content import CARDS, DECKS, SUITS, faction_sheet
 from ..program import Faction
 from ..records import RemovePieces
 from ..state import RootState
@@ -49,8 +46,7 @@ from . import corvid_board
 
 NAME = "corvid"
 MODULE = Faction(NAME)
-BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/corvid.yaml")
-                       .read_text(encoding="utf-8"))
+BOARD = faction_sheet(NAME)
 PLOTS = tuple(BOARD["plots"])        # bomb, snare, extortion, raid
 FACEDOWN = "plot"                    # the token kind of a face-down plot on the map
 ADVANCED = BOARD["advanced"]

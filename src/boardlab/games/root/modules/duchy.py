@@ -24,10 +24,7 @@ are seen by every player from the moment they are shown, and once back in its ha
 """
 from __future__ import annotations
 
-from importlib import resources
 from typing import NamedTuple
-
-from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -43,7 +40,7 @@ from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
-from ..content import CARDS, DECKS, SUITS
+from ..content import CARDS, DECKS, SUITS, faction_sheet
 from ..program import Faction
 from ..records import RemovePieces
 from ..state import RootState
@@ -51,8 +48,7 @@ from . import duchy_board
 
 NAME = "duchy"
 MODULE = Faction(NAME)
-BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/duchy.yaml")
-                       .read_text(encoding="utf-8"))
+BOARD = faction_sheet(NAME)
 RANKS = tuple(BOARD["ranks"])                 # squire, noble, lord: lowest first
 RANK: dict[str, str] = dict(BOARD["ministers"])
 MINISTERS = tuple(RANK)

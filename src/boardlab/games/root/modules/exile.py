@@ -16,10 +16,7 @@ State: `mods["exile"]`: the side and the items on the card, `(item, exhausted)`;
 """
 from __future__ import annotations
 
-from importlib import resources
 from typing import NamedTuple
-
-from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -30,7 +27,7 @@ from .. import battle as BT
 from .. import board as B
 from .. import cards as K
 from .. import scoring as S
-from ..content import ITEMS, MAPS
+from ..content import ITEMS, MAPS, faction_sheet
 from ..program import Hireling, HirelingCard
 from ..state import FOREST, RUIN, RootState
 from . import hirelings as HL
@@ -42,8 +39,7 @@ DAYLIGHT: Rules = ("LR-AH-02-04", "RT-HR-30")
 ABILITY: Rules = ("LR-AH-02-02", "RT-HR-26", "RT-HR-27")
 MOVE_COST, BATTLE_COST = 1, 2  # items exhausted (the card)
 AID_POINTS, AID_DRAW = 1, 1
-RUIN_ITEMS = tuple(load_yaml(resources.files("boardlab.games.root").joinpath(
-    "data/factions/vagabond.yaml").read_text(encoding="utf-8"))["ruin_items"])  # "as if a Vagabond were in play"
+RUIN_ITEMS = tuple(faction_sheet("vagabond")["ruin_items"])  # "as if a Vagabond were in play"
 Item = tuple[str, bool]  # (item, exhausted)
 
 

@@ -16,10 +16,7 @@ face up). Choices the Law leaves open: RTA-EYRIE-01..07 (docs/root-rulings.md, "
 """
 from __future__ import annotations
 
-from importlib import resources
 from typing import NamedTuple
-
-from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -35,14 +32,13 @@ from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
-from ..content import CARDS, DECKS
+from ..content import CARDS, DECKS, faction_sheet
 from ..program import Faction
 from ..state import RootState
 
 NAME = "eyrie"
 MODULE = Faction(NAME)
-BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/eyrie.yaml")
-                       .read_text(encoding="utf-8"))
+BOARD = faction_sheet(NAME)
 COLUMNS = tuple(BOARD["columns"])
 ADVANCED = BOARD["advanced"]  # its faction setup card (the Advanced Setup)
 LEADERS = tuple(BOARD["leaders"])

@@ -27,10 +27,7 @@ the board's numbers: data/factions/hundreds.yaml.
 from __future__ import annotations
 
 from collections import Counter
-from importlib import resources
 from typing import NamedTuple
-
-from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -46,7 +43,7 @@ from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
-from ..content import CARDS, DECKS, ITEMS
+from ..content import CARDS, DECKS, ITEMS, faction_sheet
 from ..program import Faction, extensions
 from ..records import Battle, RemovePieces, StartBattle, TakeHits
 from ..state import RUIN, RootState
@@ -55,10 +52,8 @@ from . import hundreds_board
 NAME = "hundreds"
 MODULE = Faction(NAME)
 MODULE.warrior_pawn = True  # the warlord (RTA-LH-05)
-BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/hundreds.yaml")
-                       .read_text(encoding="utf-8"))
-RUIN_ITEMS = tuple(load_yaml(resources.files("boardlab.games.root").joinpath(
-    "data/factions/vagabond.yaml").read_text(encoding="utf-8"))["ruin_items"])
+BOARD = faction_sheet(NAME)
+RUIN_ITEMS = tuple(faction_sheet("vagabond")["ruin_items"])
 STRONGHOLD, MOB = "stronghold", "mob"
 MOODS = tuple(BOARD["moods"])
 TRACKS = {track: tuple(items) for track, items in BOARD["tracks"].items()}

@@ -25,10 +25,7 @@ Vault Keepers already has `keepers`.
 """
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any, NamedTuple
-
-from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -45,7 +42,7 @@ from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
-from ..content import CARDS, DECKS
+from ..content import CARDS, DECKS, faction_sheet
 from ..program import Faction
 from ..records import RemovePieces
 from ..state import RootState
@@ -53,8 +50,7 @@ from . import keepers_board
 
 NAME = "keepers"
 MODULE = Faction(NAME)
-BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/keepers.yaml")
-                       .read_text(encoding="utf-8"))
+BOARD = faction_sheet(NAME)
 TYPES: tuple[str, ...] = tuple(BOARD["relic_types"])
 VALUES: tuple[int, ...] = tuple(BOARD["relic_values"])
 RELIC_KINDS = tuple(f"{t}{v}" for t in TYPES for v in sorted(set(VALUES)))  # face-up relic tokens

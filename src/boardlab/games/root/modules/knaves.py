@@ -19,10 +19,7 @@ Deepwood"); the board's numbers and the Captains: data/factions/knaves.yaml.
 """
 from __future__ import annotations
 
-from importlib import resources
 from typing import Any, NamedTuple
-
-from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -35,15 +32,14 @@ from .. import board as B
 from .. import cards as K
 from .. import scoring as S
 from .. import turn as TN
-from ..content import ITEMS, MAPS
+from ..content import ITEMS, MAPS, faction_sheet
 from ..program import Faction
 from ..state import FOREST, RUIN, RootState
 from .vagabond_turn import loc_of, loc_text
 
 NAME = "knaves"
 MODULE = Faction(NAME)
-BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/knaves.yaml")
-                       .read_text(encoding="utf-8"))
+BOARD = faction_sheet(NAME)
 CAPTAINS: dict[str, dict] = BOARD["captains"]
 ITEM_ACTION: dict[str, str] = BOARD["item_actions"]
 ACTION_ITEM = {a: i for i, a in ITEM_ACTION.items()}

@@ -23,10 +23,7 @@ data/factions/lilypad.yaml.
 """
 from __future__ import annotations
 
-from importlib import resources
 from typing import NamedTuple
-
-from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -42,7 +39,7 @@ from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
-from ..content import ADDED_CARDS, CARDS, DECK_MODULES, DECKS, MAPS, SUITS, hirelings_possible
+from ..content import ADDED_CARDS, CARDS, DECK_MODULES, DECKS, MAPS, SUITS, hirelings_possible, faction_sheet
 from ..program import PROGRAM, Faction
 from ..records import Battle, RemovePieces, StartBattle, TakeHits
 from ..state import RootState
@@ -50,8 +47,7 @@ from . import lilypad_board
 
 NAME = "lilypad"
 MODULE = Faction(NAME)
-BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/lilypad.yaml")
-                       .read_text(encoding="utf-8"))
+BOARD = faction_sheet(NAME)
 ADVANCED = BOARD["advanced"]
 PEACEFUL, MILITANT = "peaceful", "militant"
 FROG = "frog"

@@ -22,10 +22,7 @@ leaves open: RTA-LC-01..12 (docs/root-rulings.md, "Lizard Cult"); the board's nu
 from __future__ import annotations
 
 from collections import Counter
-from importlib import resources
 from typing import NamedTuple
-
-from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -41,7 +38,7 @@ from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
-from ..content import CARDS, DECKS
+from ..content import CARDS, DECKS, faction_sheet
 from ..program import Faction
 from ..records import Battle, RemovePieces
 from ..state import RootState
@@ -49,8 +46,7 @@ from . import lizard_board
 
 NAME = "lizard"
 MODULE = Faction(NAME)
-BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/lizard.yaml")
-                       .read_text(encoding="utf-8"))
+BOARD = faction_sheet(NAME)
 SUITS = tuple(BOARD["suits"])
 ADVANCED = BOARD["advanced"]
 GARDEN = "garden"

@@ -16,10 +16,7 @@ each kind in all, RTA-CAT-01); the view shows her board. Choices the Law leaves 
 """
 from __future__ import annotations
 
-from importlib import resources
 from typing import NamedTuple
-
-from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -35,15 +32,14 @@ from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
-from ..content import CARDS, DECKS
+from ..content import CARDS, DECKS, faction_sheet
 from ..program import Faction
 from ..state import RootState
 
 NAME = "marquise"
 WOOD = (NAME, "wood")
 MODULE = Faction(NAME)
-BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/marquise.yaml")
-                       .read_text(encoding="utf-8"))
+BOARD = faction_sheet(NAME)
 KINDS = ("sawmill", "workshop", "recruiter")
 TOKENS = ("wood", "keep")
 

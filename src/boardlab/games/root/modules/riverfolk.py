@@ -25,10 +25,7 @@ data/factions/riverfolk.yaml.
 from __future__ import annotations
 
 from collections import Counter
-from importlib import resources
 from typing import NamedTuple
-
-from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -43,15 +40,14 @@ from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
-from ..content import CARDS, DECKS, FACTIONS, MAPS
+from ..content import CARDS, DECKS, FACTIONS, MAPS, faction_sheet
 from ..program import Faction, faction
 from ..state import RootState
 from . import riverfolk_board
 
 NAME = "riverfolk"
 MODULE = Faction(NAME)
-BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/riverfolk.yaml")
-                       .read_text(encoding="utf-8"))
+BOARD = faction_sheet(NAME)
 SUITS = tuple(BOARD["suits"])
 SERVICES = tuple(BOARD["services"])
 PRICES = tuple(BOARD["prices"])

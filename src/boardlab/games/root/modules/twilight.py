@@ -22,10 +22,7 @@ data/factions/twilight.yaml.
 """
 from __future__ import annotations
 
-from importlib import resources
 from typing import NamedTuple
-
-from ....core.yamltext import load_yaml
 
 from ....core import tasks as T
 from ....core.actions import Segment, Vocabulary
@@ -41,7 +38,7 @@ from .. import cards as K
 from .. import move as MV
 from .. import scoring as S
 from .. import turn as TN
-from ..content import CARDS, DECKS
+from ..content import CARDS, DECKS, faction_sheet
 from ..program import Faction, extensions
 from ..records import Battle, RemovePieces, StartBattle
 from ..state import RootState
@@ -49,8 +46,7 @@ from . import twilight_board
 
 NAME = "twilight"
 MODULE = Faction(NAME)
-BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/twilight.yaml")
-                       .read_text(encoding="utf-8"))
+BOARD = faction_sheet(NAME)
 CLOSED, GOVERNING = "assembly", "governing"
 KINDS = (CLOSED, GOVERNING)
 ACTIONS = ("move", "recruit", "assemble", "battle")

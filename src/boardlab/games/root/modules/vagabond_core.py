@@ -13,11 +13,9 @@ the Satchel. In ids an item is `item:KIND:SIDE`, SIDE one of `up`, `down` (exhau
 from __future__ import annotations
 
 from collections import Counter
-from importlib import resources
 from typing import Any, Iterable
 
-from ....core.yamltext import load_yaml
-
+from ..content import faction_sheet
 from ....core.codec import register
 from ....core.state import Data
 from ....core.visibility import NOBODY, Zone
@@ -26,8 +24,7 @@ from ..program import PROGRAM, Faction
 from ..state import FOREST, RootState
 
 NAMES = ("vagabond", "vagabond2")
-BOARD = load_yaml(resources.files("boardlab.games.root").joinpath("data/factions/vagabond.yaml")
-                       .read_text(encoding="utf-8"))
+BOARD = faction_sheet("vagabond")
 TRACKS = tuple(BOARD["tracks"])
 SIDES = ("up", "down", "damaged_up", "damaged_down")
 HOSTILE, INDIFFERENT, ALLIED = -1, 0, len(BOARD["relationships"]["aids"])
