@@ -835,6 +835,7 @@ def serve_cmd(
             import uvicorn
             from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
+            from .server import heap
             from .server.app import MAX_BODY, create_app, hide_tokens_in_logs, log_to_stderr
             from .server.store import Store, display_url
         except ImportError as exc:
@@ -855,7 +856,10 @@ def serve_cmd(
                                 ws_max_size=MAX_BODY)
         hide_tokens_in_logs()  # after uvicorn set up its loggers: seat tokens travel in ?token=
         log_to_stderr()
-        uvicorn.Server(config).run(sockets=[sock])
+        config.load()  # the protocols imported now, so that settling the heap sets them aside too
+        heap.settle()
+        server = uvicorn.Server(config)
+        server.run(sockets=[sock])
 
 
 def _create_limit(text: str, out: _Out) -> tuple[int, float]:
