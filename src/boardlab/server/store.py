@@ -200,15 +200,15 @@ class Store:
     def _update(self, conn, game_id: str, expected_revision: int, append, fields: dict) -> bool:
         fields = dict(fields)
         fields.setdefault("updated", now())
-        query = (games.update().where(games.c.id == game_id, games.c.revision == expected_revision)
-                 .values(**fields))
-        if conn.execute(query).rowcount != 1:
+        params = {f"new_{k}": v for k, v in fields.items()}
+        params.update(match_id=game_id, match_revision=expected_revision)
+        if conn.execute(_row_update(tuple(sorted(fields))), params).rowcount != 1:
             return False
         if "log" in fields:
-            conn.execute(actions.delete().where(actions.c.game_id == game_id))
+            conn.execute(DROP_ACTIONS, {"match_id": game_id})
         if append is not None:
             n, seat, action = append
-            conn.execute(actions.insert().values(game_id=game_id, n=n, seat=seat, action=action))
+            conn.execute(ADD_ACTION, {"game_id": game_id, "n": n, "seat": seat, "action": action})
         if "revision" in fields:
             self._notify(conn, game_id, fields["revision"])
         return True
@@ -218,6 +218,24 @@ class Store:
         if not self.is_sqlite:
             conn.execute(sa.text("SELECT pg_notify(:channel, :payload)"),
                          {"channel": CHANNEL, "payload": f"{game_id}:{revision}:{self.origin}"})
+
+
+# Statements built once: SQLAlchemy compiles a statement object once and caches it by the object's key,
+# but building `update().where().values()` anew for every move cost more than running it.
+DROP_ACTIONS = actions.delete().where(actions.c.game_id == sa.bindparam("match_id"))
+ADD_ACTION = actions.insert()
+_ROW_UPDATES: dict[tuple[str, ...], sa.Update] = {}
+
+
+def _row_update(columns: tuple[str, ...]) -> sa.Update:
+    """UPDATE games SET the columns WHERE id and revision match (`new_<column>`, `match_id`, `match_revision`)."""
+    query = _ROW_UPDATES.get(columns)
+    if query is None:
+        query = _ROW_UPDATES[columns] = (
+            games.update()
+            .where(games.c.id == sa.bindparam("match_id"), games.c.revision == sa.bindparam("match_revision"))
+            .values({games.c[c]: sa.bindparam(f"new_{c}", type_=games.c[c].type) for c in columns}))
+    return query
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
