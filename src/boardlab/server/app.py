@@ -338,7 +338,7 @@ def create_app(db_url: str | None = None, store: Store | None = None, *, bot_bud
                     await websocket.send_json({"type": "pong"})
                     continue
                 try:  # one move at a time per connection; the new view comes back as the push everyone gets
-                    await tables.act(game_id, token, _socket_action(message), lang)
+                    await tables.act(game_id, token, _socket_action(message), lang, answer=False)
                 except ApiError as exc:  # the move is refused, the connection stays ("error" closes it)
                     await websocket.send_json({"type": "refused", "status": exc.status, **exc.body(request_lang(lang))})
                     if _one_too_many(refusals, time.monotonic()):

@@ -416,9 +416,10 @@ class Tables:
             await self._looked(game_id, token, lang)
         return await self.get(game_id), seat
 
-    async def act(self, game_id: str, token: str | None, action: str, lang: str) -> bytes:
-        """Apply a seat's action."""
-        return await self._once_more(self._act, game_id, token, action, lang)
+    async def act(self, game_id: str, token: str | None, action: str, lang: str, answer: bool = True) -> bytes | None:
+        """Apply a seat's action; the seat's new view as JSON if `answer` (a move sent on a websocket is answered
+        by the push everyone gets)."""
+        return await self._once_more(self._act, game_id, token, action, lang, answer)
 
     async def _once_more(self, attempt, game_id: str, *args):
         """`attempt(game_id, *args)`, and once more if it failed on a stale copy: another server process moved the
@@ -447,7 +448,7 @@ class Tables:
         self.live.pop(game_id, None)
         return True
 
-    async def _act(self, game_id: str, token: str | None, action: str, lang: str) -> bytes:
+    async def _act(self, game_id: str, token: str | None, action: str, lang: str, answer: bool) -> bytes | None:
         _check_lang(lang)
         await self.get(game_id)
         async with self.lock(game_id):
@@ -463,7 +464,7 @@ class Tables:
             except IllegalAction as exc:
                 raise ApiError(422, error=exc) from None
             await self._commit(live, game=moved, seats=self._claimed(live, seat), undo=self._after_move(live))
-            return self.view_json(live, seat, lang)
+            return self.view_json(live, seat, lang) if answer else None
 
     def _after_move(self, live: Live) -> dict | None:
         """A move makes a pending undo request moot (the game moved on)."""
