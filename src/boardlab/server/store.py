@@ -64,7 +64,7 @@ actions = sa.Table(
     sa.Column("action", sa.Text, nullable=False),
 )
 CHANNEL = "boardlab_games"  # PostgreSQL NOTIFY channel: "<game id>:<revision>:<process>" after each committed change
-SNAPSHOT_EVERY = 32  # actions between two snapshots of a game's state
+SNAPSHOT_EVERY = 128  # actions between two snapshots of a game's state (loading a game replays at most this many)
 
 COLUMNS = [c.name for c in games.columns]
 SUMMARY = ["id", "game", "players", "options", "seats", "version", "status", "to_play", "created", "updated",
