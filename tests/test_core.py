@@ -339,3 +339,26 @@ def test_a_shared_view_hides_the_same_and_never_changes_the_full_view():
         assert shared == deep and full == before
         assert shared["board"] is full["board"] and deep["board"] is not full["board"]
     assert redact(full, zones, 0, shared=True)["hands"]["1"] == {"hidden": True, "count": 1}
+
+
+def test_the_seats_shared_views_of_a_position_build_its_full_view_once_and_follow_the_game(monkeypatch):
+    """The server builds one view per seat each move (shared views): the rules' full view of the position is
+    built once for all of them, and a move, a clone or a state changed outside `apply` builds it again."""
+    game = boardlab.new_game("greatwall", 3, seed=5)
+    built = []
+    full_view = game.rules.full_view
+    monkeypatch.setattr(game.rules, "full_view", lambda state: built.append(1) or full_view(state))
+    views = [game.view(seat, shared=True) for seat in (0, 1, 2, None)]
+    assert len(built) == 1
+    assert views == [game.view(seat) for seat in (0, 1, 2, None)]  # the same as views built from scratch
+    game.apply(game.legal_action_ids()[0])
+    built.clear()
+    moved = [game.view(seat, shared=True) for seat in (0, 1)]
+    assert len(built) == 1 and moved == [game.view(0), game.view(1)]  # built again after a move
+    built.clear()
+    game.clone().view(1, shared=True)
+    assert len(built) == 1  # a clone builds its own
+    game.view(0, shared=True)
+    game.state.year += 1  # a state changed outside apply, then told (core.positions does so)
+    game.forget_legal()
+    assert game.view(0, shared=True)["year"] == game.view(0)["year"] == 2

@@ -31,7 +31,7 @@ _EVERY = -1  # the readable log's cache key for the texts of all events (no seat
 class Game:
     """A game: rules + state + the log of (seat, action id) that produced it from the seed."""
 
-    __slots__ = ("rules", "state", "seed", "players", "options", "_log", "_legal", "_legal_set", "_shown")
+    __slots__ = ("rules", "state", "seed", "players", "options", "_log", "_legal", "_legal_set", "_shown", "_full")
 
     def __init__(self, name: str, players: int, seed: int = 0, options: JSON | None = None):
         rules = ruleset(name)
@@ -46,6 +46,7 @@ class Game:
         self._legal: list[str] | None = None
         self._legal_set: frozenset[str] | None = None
         self._shown: dict[tuple[int | None, str], tuple[Any, int, tuple[JSON, ...]]] = {}  # the log as each seat reads it
+        self._full: JSON | None = None  # the rules' full view of this position, shared by the seats' shared views
 
     # the pending decision -------------------------------------------------------------
     @property
@@ -120,6 +121,7 @@ class Game:
         flow.apply(self.state, action_id)
         self._log.append((seat, action_id))
         self._legal_set = None
+        self._full = None
         self._legal = self._offered(flow)
 
     def check_listed(self, action_ids: Iterable[str]) -> None:
@@ -162,6 +164,7 @@ class Game:
         """The state changed outside `apply` (core.positions): the legal list is recomputed."""
         self._legal = None
         self._legal_set = None
+        self._full = None
 
     # results ---------------------------------------------------------------------------
     @property
@@ -198,6 +201,7 @@ class Game:
         new._log = list(self._log)
         new._legal, new._legal_set = self._legal, self._legal_set
         new._shown = dict(self._shown)  # immutable entries, checked against the clone's events when read
+        new._full = None
         return new
 
     def redrawn(self, seat: int | None, stream: rng.Stream) -> "Game":
@@ -250,9 +254,16 @@ class Game:
         the common keys and the legal actions' texts (for learning agents' encodings)."""
         if seat is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < self.players):
             raise ConfigError("err.seat", hi=self.players - 1, seat=seat)
-        full = self.rules.full_view(self.state)
+        full = self._shared_full_view() if shared else self.rules.full_view(self.state)
         view: JSON = redact(full, self.rules.zones_of(self.state), seat, self.state.known_to(seat), shared)
         return view
+
+    def _shared_full_view(self) -> JSON:
+        """The full view of this position, built once for all seats' shared views (the server builds one view
+        per seat and language each move). A shared view copies the top level, so nobody changes it."""
+        if self._full is None:
+            self._full = self.rules.full_view(self.state)
+        return self._full
 
     def _readable_log(self, seat: int | None, lang: str) -> list[JSON]:
         """The events `seat` may see, as text: each event's text is built once per language, when a
