@@ -10,8 +10,9 @@ seat is a client that listens on its websocket and, when its seat is to play, PO
 legal action (`random.Random(game * 10 + seat)`); with `--via ws` it sends the action on its
 websocket instead (`{"type": "act", "action": ...}`, docs/web-api.md). Latency is from just before
 the POST (or the send) to the arrival of the websocket push that shows the new version (the action
-committed to the database and pushed back). Reported: actions/s over the whole run (all games together), and
-the p50/p99 action latency. Bounded: `--max-actions` per game (default 400) and `--timeout`
+committed to the database and pushed back). Reported: actions/s over the whole run (all games together),
+the p50/p99 action latency, and CPU per action of the server and of this process's clients (pushes parsed
+with orjson, as a browser parses natively: the load generator shares the machine's cores with the server). Bounded: `--max-actions` per game (default 400) and `--timeout`
 seconds for the whole run (default 600); only loopback addresses are used.
 """
 from __future__ import annotations
@@ -69,6 +70,7 @@ def start_server(folder: Path, db: str | None = None) -> tuple[subprocess.Popen,
 async def play_seat(http, base: str, gid: str, seat: int, token: str, rng: random.Random, max_actions: int,
                     latencies: list[float], via: str = "http") -> tuple[int, bool]:
     """One seat's client: act when to play, time the POST -> websocket push round trip."""
+    import orjson
     from websockets.asyncio.client import connect
 
     url = base.replace("http", "ws", 1) + f"/ws/games/{gid}?token={token}"
@@ -77,7 +79,7 @@ async def play_seat(http, base: str, gid: str, seat: int, token: str, rng: rando
     async with connect(url, max_size=2 ** 24) as ws:
         async def reader():
             async for message in ws:
-                queue.put_nowait((time.perf_counter(), json.loads(message)))
+                queue.put_nowait((time.perf_counter(), orjson.loads(message)))  # as a browser: native parsing
 
         task = asyncio.create_task(reader())
         pending = None  # (version before, time of the POST)
@@ -115,18 +117,19 @@ async def run_games(base: str, game: str, games: int, max_actions: int, timeout:
             body = {"game": game, "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}], "seed": g}
             made = (await http.post(f"{base}/api/games", json=body)).json()
             seats += [(made["id"], s["seat"], s["token"], random.Random(g * 10 + s["seat"])) for s in made["seats"]]
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         done = await asyncio.wait_for(asyncio.gather(*(
             play_seat(http, base, gid, seat, token, rng, max_actions, latencies, via)
             for gid, seat, token, rng in seats)), timeout)
-        seconds = time.perf_counter() - start
+        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     actions = sum(a for a, _ in done)
     finished = sum(over for _, over in done) // 2  # both seats see the end
     ms = sorted(x * 1000 for x in latencies)
     pct = lambda p: ms[min(len(ms) - 1, int(p / 100 * len(ms)))] if ms else float("nan")  # noqa: E731
     return {"benchmark": "server", "game": game, "via": via, "games": games, "finished": finished, "actions": actions, "seconds": seconds,
             "actions_per_s": actions / seconds, "latency_ms_p50": pct(50), "latency_ms_p99": pct(99),
-            "latency_ms_mean": statistics.fmean(ms) if ms else float("nan"), "measured": len(ms)}
+            "latency_ms_mean": statistics.fmean(ms) if ms else float("nan"), "measured": len(ms),
+            "client_cpu_ms_per_action": cpu * 1000 / max(1, actions)}
 
 
 def print_table(r: dict) -> None:
@@ -135,10 +138,12 @@ def print_table(r: dict) -> None:
 
     t = Table(title=f"boardlab serve on loopback ({r['database']}): {r['games']} concurrent {r['game']} games, "
                     f"2 websocket clients each, actions sent by {'websocket' if r.get('via') == 'ws' else 'POST'}")
-    for col in ("finished", "actions", "seconds", "actions/s", "p50 ms", "p99 ms", "mean ms", "server CPU ms/action"):
+    for col in ("finished", "actions", "seconds", "actions/s", "p50 ms", "p99 ms", "mean ms", "server CPU ms/action",
+                "clients' CPU ms/action"):
         t.add_column(col, justify="right")
     t.add_row(f'{r["finished"]}/{r["games"]}', str(r["actions"]), f"{r['seconds']:.1f}", f"{r['actions_per_s']:.1f}", f"{r['latency_ms_p50']:.1f}",
-              f"{r['latency_ms_p99']:.1f}", f"{r['latency_ms_mean']:.1f}", f"{r['server_cpu_ms_per_action']:.2f}")
+              f"{r['latency_ms_p99']:.1f}", f"{r['latency_ms_mean']:.1f}", f"{r['server_cpu_ms_per_action']:.2f}",
+              f"{r['client_cpu_ms_per_action']:.2f}")
     Console().print(t)
 
 
