@@ -29,6 +29,7 @@ from .core.i18n import LANGS, check_lang, core_catalogue
 from .core.options import allowed_values, parse_value
 from .core.registry import available_games, ruleset
 from .core.ruleset import Ruleset
+from .heap import settle as settle_heap
 
 EXIT_BAD_ARGS = 2
 HUMAN = "human"
@@ -768,6 +769,7 @@ def sim_cmd(
             counts["before"] = done
 
         counts: dict = {}
+        _settle_heap()  # the game's tables are loaded: set aside before the workers fork
         started = time.perf_counter()
         try:
             sim.run(game, n, players, specs, options, seed, workers, backend, out, ray_address=ray_address,
@@ -835,7 +837,6 @@ def serve_cmd(
             import uvicorn
             from sqlalchemy.exc import ArgumentError, SQLAlchemyError
 
-            from .server import heap
             from .server.app import MAX_BODY, create_app, hide_tokens_in_logs, log_to_stderr
             from .server.store import Store, display_url
         except ImportError as exc:
@@ -857,7 +858,7 @@ def serve_cmd(
         hide_tokens_in_logs()  # after uvicorn set up its loggers: seat tokens travel in ?token=
         log_to_stderr()
         config.load()  # the protocols imported now, so that settling the heap sets them aside too
-        heap.settle()
+        _settle_heap()
         server = uvicorn.Server(config)
         server.run(sockets=[sock])
 
@@ -891,8 +892,19 @@ def _listen(host: str, port: int, out: _Out):
         raise _Fail(out.t("cli.serve.bind", host=host, port=port, reason=_reason(exc))) from None
 
 
+_OWN_PROCESS = False
+
+
+def _settle_heap() -> None:
+    if _OWN_PROCESS:
+        settle_heap()
+
+
 def main() -> None:
-    """Console script entry point (`boardlab`)."""
+    """Console script entry point (`boardlab`): this process is the command's own, so a long command may
+    settle its heap (`heap.py`); the app invoked inside another program (tests) leaves that program's collector alone."""
+    global _OWN_PROCESS
+    _OWN_PROCESS = True
     app()
 
 
