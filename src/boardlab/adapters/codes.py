@@ -20,11 +20,15 @@ class ActionCodes:
             found = self.known[action_id] = self.space.encode(action_id)
         return found
 
-    def sorted_codes(self, action_ids: Iterable[str]) -> list[int]:
-        ids = list(action_ids)
-        codes = list(map(self.known.get, ids))  # looked up at C speed; the few new ids parsed after
+    def codes(self, action_ids: list[str]) -> list[int]:
+        """The integers of these ids, in their order."""
+        codes = list(map(self.known.get, action_ids))  # looked up at C speed; the few new ids parsed after
         if None in codes:
-            codes = [self.code(a) if c is None else c for a, c in zip(ids, codes)]
+            codes = [self.code(a) if c is None else c for a, c in zip(action_ids, codes)]
+        return codes
+
+    def sorted_codes(self, action_ids: Iterable[str]) -> list[int]:
+        codes = self.codes(list(action_ids))
         codes.sort()
         return codes
 
