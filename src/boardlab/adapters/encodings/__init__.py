@@ -191,13 +191,19 @@ class Encoding:
         self.view_part(game, seat, out)
 
     def _header(self, game: Any, seat: int, out: np.ndarray) -> None:
+        out[:3 * self.players + 1] = self.header_values(game, seat)
+
+    def header_values(self, game: Any, seat: int) -> list[float]:
+        """The header (see the module's docstring) as Python floats (one write costs less than many)."""
         n = self.players
-        out[seat] = 1.0
-        if game.to_play is not None:
-            out[n + game.to_play] = 1.0
-        for i, score in enumerate(self.rotated(game.scores, seat)):
-            out[2 * n + i] = score / 100.0
-        out[3 * n] = float(game.is_over)
+        values = [0.0] * (3 * n + 1)
+        values[seat] = 1.0
+        to_play = game.to_play
+        if to_play is not None:
+            values[n + to_play] = 1.0
+        values[2 * n:3 * n] = [score / 100.0 for score in self.rotated(game.scores, seat)]
+        values[3 * n] = float(to_play is None)
+        return values
 
     def rotated(self, per_seat: list, seat: int) -> list:
         """Per-seat values from the observer's seat on (the observer first)."""
