@@ -136,7 +136,7 @@ class Held:
     """The boardlab game inside a state: OpenSpiel clones a Python state by deep-copying its
     attributes, and this copies the game with `Game.clone` (fast, exact)."""
 
-    __slots__ = ("game", "encoded", "legal", "id_of")
+    __slots__ = ("game", "encoded", "legal", "listed", "codes")
 
     def __init__(self, game: Game | None):
         self.game = game
@@ -145,13 +145,14 @@ class Held:
     def moved(self) -> None:
         """A new position: what was kept of the last one is dropped."""
         self.encoded: dict[int, np.ndarray] = {}  # seat -> its encoding of this position
-        self.legal: list[int] | None = None  # the legal integer ids of this position
-        self.id_of: dict[int, str] = {}  # and the id each was encoded from
+        self.legal: list[int] | None = None  # the legal integer ids of this position, ascending
+        self.listed: list[str] = []  # the game's legal ids
+        self.codes: list[int] = []  # and their integers, in the same order
 
     def __deepcopy__(self, memo: dict) -> "Held":
         twin = Held(None if self.game is None else self.game.clone())
         # the same position: read-only, kept
-        twin.encoded, twin.legal, twin.id_of = dict(self.encoded), self.legal, self.id_of
+        twin.encoded, twin.legal, twin.listed, twin.codes = dict(self.encoded), self.legal, self.listed, self.codes
         return twin
 
 
@@ -208,11 +209,9 @@ class BoardlabState(pyspiel.State):
             return []
         held = self._held
         if held.legal is None:  # OpenSpiel asks more than once a position
-            ids = game.legal_action_ids()
-            codes = self._spec.codes.codes(ids)
-            held.id_of = dict(zip(codes, ids))
-            codes.sort()
-            held.legal = codes
+            held.listed = game.legal_action_ids()
+            held.codes = self._spec.codes.codes(held.listed)
+            held.legal = sorted(held.codes)
         return held.legal  # (OpenSpiel copies it into its own vector)
 
     def _apply_action(self, action: int) -> None:
@@ -220,9 +219,8 @@ class BoardlabState(pyspiel.State):
         if held.game is None:
             held.game = new_game(self._spec.name, self._spec.players, int(action), self._spec.options)
         else:  # a listed integer is played as the id it was encoded from (nothing parsed or checked again)
-            listed = held.id_of.get(action)
-            if listed is not None:
-                held.game.apply_listed(listed)
+            if action in held.codes:
+                held.game.apply_listed(held.listed[held.codes.index(action)])
             else:
                 held.game.apply(self._spec.space.decode(int(action)))
         held.moved()

@@ -31,9 +31,6 @@ from .codes import ActionCodes
 from .encodings import LIMIT, encoding_for
 
 
-NO_ACTIONS = np.zeros(0, dtype=np.int64)
-
-
 def agent_name(seat: int) -> str:
     return f"seat_{seat}"
 
@@ -60,9 +57,8 @@ class BoardlabAEC(AECEnv):
         self.observation_spaces = {a: self._observation_space() for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self._next_seed = 0
-        self._legal_read: list[str] | None = None  # the game's legal list last encoded, its integers,
-        self._legal_ids = NO_ACTIONS  # ascending,
-        self._id_of: dict[int, str] = {}  # and the id of each
+        self._legal_read: list[str] | None = None  # the game's legal list last encoded
+        self._codes: list[int] = []  # and its integers, in its order
         self._has_reset = False
         self._has_stepped = False  # since agent_iter last gave an agent (PettingZoo's order)
 
@@ -110,18 +106,17 @@ class BoardlabAEC(AECEnv):
             self._finish()
             self._accumulate_rewards()
         else:
-            self.agent_selection = agent_name(game.to_play)
+            self.agent_selection = self.possible_agents[game.to_play]
 
     def _play(self, action: Any) -> None:
         """A legal integer of this position is played as the id it was encoded from (the game's own
         legal list: nothing to parse or check again); anything else through `action_id` and
         `Game.apply`, which raise IllegalAction for what is not legal."""
         game = self.game
-        if type(action) is int or type(action) is np.int64:  # (bool is neither)
-            found = self._id_of.get(action) if game.legal_action_ids() is self._legal_read else None
-            if found is not None:
-                game.apply_listed(found)
-                return
+        if (type(action) is int or type(action) is np.int64) and game.legal_action_ids() is self._legal_read \
+                and action in self._codes:  # (bool is neither type)
+            game.apply_listed(self._legal_read[self._codes.index(action)])
+            return
         game.apply(self.action_id(action))
 
     def action_id(self, action: Any) -> str:
@@ -153,26 +148,26 @@ class BoardlabAEC(AECEnv):
 
     def mask(self, seat: int, dtype: type = np.int8) -> np.ndarray:
         mask = np.zeros(self.space.size, dtype=dtype)
-        mask[self._legal_ints(seat)] = 1
+        codes = self._legal_codes(seat)
+        if codes:
+            mask[codes] = 1
         return mask
 
     def legal_actions(self, seat: int) -> list[int]:
         """The integer ids of `seat`'s legal actions, ascending (none unless it is to play): the
         mask's ones, without scanning the mask."""
-        return self._legal_ints(seat).tolist()
+        return sorted(self._legal_codes(seat))
 
-    def _legal_ints(self, seat: int) -> np.ndarray:
-        """Encoded once per position: the game keeps one legal list per position (a new list after
-        each action), and this keeps that list and its integers until the game gives another."""
+    def _legal_codes(self, seat: int) -> list[int]:
+        """The integers of `seat`'s legal ids in the game's order (read-only). Encoded once per
+        position: the game keeps one legal list per position (a new list after each action), and
+        this keeps that list and its integers until the game gives another."""
         if self.game.to_play != seat:
-            return NO_ACTIONS
+            return []
         legal = self.game.legal_action_ids()
         if legal is not self._legal_read:
-            codes = self.codes.codes(legal)
-            self._id_of = dict(zip(codes, legal))
-            codes.sort()
-            self._legal_read, self._legal_ids = legal, np.array(codes, dtype=np.int64)
-        return self._legal_ids
+            self._legal_read, self._codes = legal, self.codes.codes(legal)
+        return self._codes
 
     def render(self) -> str | None:
         """The spectator's view as text (the game's terminal picture, or a summary)."""

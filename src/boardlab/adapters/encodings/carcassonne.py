@@ -79,11 +79,11 @@ class CarcassonneEncoding(Encoding):
         floats, the kept board, the kept slots and the rest (only the header's scores could pass
         LIMIT: the other values are bounded by the game's size)."""
         state = game.state
-        head = self.header_values(game, seat) + self._info(
-            None if state.hand is None else LETTERS[state.hand], len(state.deck), state.supply, game.decision, seat)
-        if max(head) > LIMIT or min(head) < -LIMIT:
-            head = [min(max(v, -LIMIT), LIMIT) for v in head]
-        head = np.array(head, np.float32)
+        values = self.header_values(game, seat)
+        if max(values) > LIMIT or min(values) < -LIMIT:  # (the scores / 100: section 1-2's values lie in 0..1)
+            values = [min(max(v, -LIMIT), LIMIT) for v in values]
+        head = np.array(values + self._info(None if state.hand is None else LETTERS[state.hand], len(state.deck),
+                                            state.supply, game.decision, seat), np.float32)
         return np.concatenate((head, self.kept.board(state), self._seat_slots(state, seat), self._rest(game, seat)))
 
     def observe_part(self, game, seat: int, out: np.ndarray) -> None:
@@ -156,7 +156,7 @@ class CarcassonneEncoding(Encoding):
         return [block + [0.0] * (SLOTS * SLOT - len(block)) for block in blocks]
 
     def _rotated_blocks(self, blocks: list[list[float]], seat: int) -> np.ndarray:
-        return np.array([v for block in self.rotated(blocks, seat) for v in block], np.float32)
+        return np.array(self.rotated(blocks, seat), np.float32).reshape(-1)
 
 
 REST_KEYS = ("discarded", "wonders_placed")
@@ -250,7 +250,7 @@ def _followers(state, roots: list[int]) -> list[tuple[int, int, int, float]]:
         for owner, seg in meeples[root]:
             x, y = xy(where[seg])
             found.append((x, y, owner, label[seg], KIND[KIND_NAMES[kind[seg]]]))
-    found.sort(key=lambda f: f[:4])
+    found.sort()  # by x, y, seat and label (two followers never share all four: a feature holds a seat's one)
     return [(owner, x, y, value) for x, y, owner, _label, value in found]
 
 
