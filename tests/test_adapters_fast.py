@@ -17,7 +17,10 @@ from boardlab.adapters.encodings.carcassonne import DECISIONS  # noqa: E402
 from boardlab.core import rng  # noqa: E402
 
 CONFIGS = [("carcassonne", 2, {}), ("carcassonne", 3, {}), ("carcassonne", 2, {"expansions": ["wonders"]}),
-           ("carcassonne", 4, {"expansions": ["wonders"]}), ("greatwall", 2, {}), ("root", 2, {})]
+           ("carcassonne", 4, {"expansions": ["wonders"]}), ("greatwall", 2, {}), ("root", 2, {}),
+           ("root", 3, {"setup": "advanced", "hirelings": "random"}),
+           ("root", 4, {"factions": ["marquise", "eyrie", "alliance", "vagabond"], "map": "mountain",
+                        "hirelings": ["riverfolk_flotilla", "highway_bandits", "furious_protector"]})]
 
 
 def positions(name: str, players: int, options: dict, seed: int, every: int = 1):
