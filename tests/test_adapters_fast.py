@@ -109,14 +109,16 @@ def test_mask_and_legal_actions_are_the_legal_ids(name):
 
 
 REMEMBERED = [("greatwall", 2, {}), ("greatwall", 3, {}), ("greatwall", 4, {}), ("greatwall", 5, {}),
-              ("greatwall", 3, {"expansions": ["genghis", "rat"]}), ("greatwall", 3, {"scenario": "ghost"})]
+              ("greatwall", 3, {"expansions": ["genghis", "rat"]}), ("greatwall", 3, {"scenario": "ghost"}),
+              ("root", 2, {}), ("root", 3, {"factions": ["marquise", "eyrie", "vagabond"]}),
+              ("root", 4, {"factions": ["marquise", "eyrie", "alliance", "vagabond"], "hirelings": "random"})]
 
 
 @pytest.mark.parametrize("name,players,options", REMEMBERED)
 def test_remembered_parts_give_the_walked_vector_after_every_step(name, players, options):
-    """HashedView's remembered part sums (The Great Wall's, kept across steps, games and seats) give
-    exactly the vector of an encoding that walks every part afresh, for every seat after every step
-    of whole games."""
+    """The state-read encodings with their remembered part sums (The Great Wall's and Root's, kept
+    across steps, games and seats) give exactly the vector of an encoding that reads the seat's whole
+    view and walks every part afresh, for every seat after every step of whole games."""
     options = boardlab.new_game(name, players, 0, options).options
     remembering, walking = encoding_for(name, players, options), encoding_for(name, players, options)
     _hashed(walking).remember = False
