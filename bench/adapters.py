@@ -24,6 +24,7 @@ OpenSpiel's observation_tensor (the encoding and its list of floats), legal_acti
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -190,6 +191,7 @@ def measure(games: int, names: tuple[str, ...] = GAMES) -> list[dict]:
         totals = {way: [0, 0.0] for way in runs}
         for seed in range(games):
             for way, run in runs.items():
+                gc.collect()  # each run starts from a collected heap: no way pays for another's garbage
                 steps, seconds = run(range(seed, seed + 1))
                 totals[way][0] += steps
                 totals[way][1] += seconds
