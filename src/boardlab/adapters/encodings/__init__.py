@@ -160,6 +160,17 @@ class Encoding:
         self.players = players
         self.options = options
         self.size = 3 * players + 1 + self.part_size
+        self.groups: dict[tuple, tuple[tuple, list[float]]] = {}  # (group, seat) -> (what it was made of, numbers)
+
+    def kept(self, group: tuple, key: tuple, made: Callable[[], list[float]]) -> list[float]:
+        """A fast path's group of numbers, made again only when what it is made of changed since the
+        last call for that group: `key` holds every field of the state the group reads, by value
+        (tuples of the state's immutable parts; a mutable part copied into a tuple), so a group is
+        never stale, whatever state was asked before."""
+        kept = self.groups.get(group)
+        if kept is None or kept[0] != key:
+            kept = self.groups[group] = (key, made())
+        return kept[1]
 
     def encode(self, game: Any, seat: int) -> np.ndarray:
         """The seat's observation, by the game's fast path (`observe_part`) where it has one."""

@@ -71,7 +71,7 @@ class GreatWallEncoding(Encoding):
             year=view.get("year", 0), season=view.get("season"),
             seats={s: _seat_values(p) for s, p in players.items()},
             locations={loc: (v.get("slots", 0), v.get("clerks") or ()) for loc, v in locations.items()},
-            overseers={(loc, s): level for s, p in players.items() for loc, level in (p.get("overseers") or {}).items()},
+            overseers=_overseers(players, self.players),
             sections=[(v["wall"], v["defence"], v["fortifications"], v["archer_slots"], v["archers"],
                        [seat_ for seat_, _unit in v["behind"]]) for v in view.get("sections", ())],
             hordes={h["section"] * BOARD.horde_rows + h["row"]: (h["card"], sum(c is not None for c in h["cover"]),
@@ -95,17 +95,31 @@ class GreatWallEncoding(Encoding):
     def observe_part(self, game, seat: int, out: np.ndarray) -> None:
         state = game.state
         n = state.players
-        board = Board(
-            year=state.year, season=state.season, seats={s: _state_seat(state, s) for s in range(n)},
-            locations={loc: (M.slots(state, loc), state.clerks_on.get(loc, ())) for loc in M.locations(state)},
-            overseers={(loc, s): levels[s] for loc, levels in state.overseers.items() for s in range(n) if levels[s]},
-            sections=[(state.wall[s], M.defence(state, s), state.forts[s], M.archer_slots(state, s), state.archers[s],
-                       [seat_ for seat_, _unit in state.behind[s]]) for s in range(BOARD.sections)],
-            hordes={i: (h[0], sum(c is not None for c in h[1]), [u[0] for u in h[2]])
-                    for i, h in enumerate(state.hordes) if h is not None},
-            track=state.advisor_track, warehouse=state.warehouse, tea=M.tea_order(state), leader=M.leader_order(state),
-            secondary=None if n != 2 else {"honor": state.secondary_honor, "spearmen": state.secondary_spearmen})
-        self._numbers(board, seat, out)
+        order = self.rotated(list(range(n)), seat)
+        place = {s: i for i, s in enumerate(order)}
+        head = self._head(Board(year=state.year, season=state.season,
+                                seats={s: _state_seat(state, s) for s in range(n)}), order)
+        clerks_on, battle = state.clerks_on, state.battle
+        locations = self.kept(("locations", seat), (tuple(clerks_on.items()), tuple(state.overseers.items())),
+                               lambda: self._locations(Board(
+                                   locations={loc: (M.slots(state, loc), clerks_on.get(loc, ())) for loc in M.locations(state)},
+                                   overseers=state.overseers), place))
+        others = self.kept(
+            ("others", seat),
+            (tuple(state.wall), tuple(state.forts), tuple(state.archers), tuple(state.behind), battle.get("section"),
+             battle.get("defence"), tuple(state.hordes), tuple(state.advisor_track), state.warehouse, tuple(state.tea),
+             tuple(state.leader), clerks_on.get("tea_house"), clerks_on.get("war_room"), state.secondary_honor,
+             state.secondary_spearmen),
+            lambda: self._others(Board(
+                sections=[(state.wall[s], M.defence(state, s), state.forts[s], M.archer_slots(state, s), state.archers[s],
+                           [seat_ for seat_, _unit in state.behind[s]]) for s in range(BOARD.sections)],
+                hordes={i: (h[0], sum(c is not None for c in h[1]), [u[0] for u in h[2]])
+                        for i, h in enumerate(state.hordes) if h is not None},
+                track=state.advisor_track, warehouse=state.warehouse, tea=M.tea_order(state),
+                leader=M.leader_order(state),
+                secondary=None if n != 2 else {"honor": state.secondary_honor, "spearmen": state.secondary_spearmen}),
+                place))
+        out[:self.numbers] = head + locations + others
         self.rest.encode(self._rest_view(game, seat), out[self.numbers:])
 
     def _rest_view(self, game, seat: int) -> dict:
@@ -143,28 +157,44 @@ class GreatWallEncoding(Encoding):
 
     # both -------------------------------------------------------------------------------------
     def _numbers(self, board: "Board", seat: int, out: np.ndarray) -> None:
-        """Sections 1-6."""
-        n = self.players
-        order = self.rotated(list(range(n)), seat)
+        """Sections 1-6 (the reference: every group made afresh)."""
+        order = self.rotated(list(range(self.players)), seat)
         place = {s: i for i, s in enumerate(order)}
-        values = [0.0] * self.numbers
+        out[:self.numbers] = self._head(board, order) + self._locations(board, place) + self._others(board, place)
+
+    def _head(self, board: "Board", order: list[int]) -> list[float]:
+        """Sections 1-2."""
+        values = [0.0] * (5 + PER_SEAT * self.players)
         values[0] = board.year / 10.0
         if board.season in SEASONS:
             values[1 + SEASONS[board.season]] = 1.0
-        at = 5
         for i, s in enumerate(order):
             if s in board.seats:
-                values[at + PER_SEAT * i:at + PER_SEAT * (i + 1)] = board.seats[s]
-        at += PER_SEAT * n
+                values[5 + PER_SEAT * i:5 + PER_SEAT * (i + 1)] = board.seats[s]
+        return values
+
+    def _locations(self, board: "Board", place: dict[int, int]) -> list[float]:
+        """Section 3."""
+        n = self.players
+        values = [0.0] * (len(LOC_ORDER) * self.per_loc)
+        at = 0
         for loc in LOC_ORDER:
             if loc in board.locations:
                 slots, clerks = board.locations[loc]
                 values[at] = slots / 5.0
                 for clerk in clerks:
                     values[at + 1 + place[clerk] if clerk in place else at + 1 + n] += 1.0
-                for s in range(n):
-                    values[at + 2 + n + place[s]] = board.overseers.get((loc, s), 0) / 4.0
+                for s, level in enumerate(board.overseers.get(loc, ())):
+                    if s in place:
+                        values[at + 2 + n + place[s]] = level / 4.0
             at += self.per_loc
+        return values
+
+    def _others(self, board: "Board", place: dict[int, int]) -> list[float]:
+        """Sections 4-6."""
+        n = self.players
+        values = [0.0] * (BOARD.sections * self.per_section + HORDES * self.per_horde + TRACK + 3 + 2 * n + 2)
+        at = 0
         for wall, defence, forts, archer_slots, archers, behind in board.sections[:BOARD.sections]:
             values[at:at + 4] = (float(wall), defence / 10.0, float(forts), archer_slots / 5.0)
             for s in archers:
@@ -194,7 +224,7 @@ class GreatWallEncoding(Encoding):
         at += 2 * n
         if board.secondary:
             values[at:at + 2] = (board.secondary.get("honor", 0) / 10.0, board.secondary.get("spearmen", 0) / 10.0)
-        out[:self.numbers] = values
+        return values
 
 
 class Board:
@@ -202,6 +232,15 @@ class Board:
 
     def __init__(self, **fields):
         self.__dict__.update(fields)
+
+
+def _overseers(players: dict, n: int) -> dict[str, list[int]]:
+    """The view's Overseer levels as the state keeps them: by Location, a level per seat."""
+    levels: dict[str, list[int]] = {}
+    for s, p in players.items():
+        for loc, level in (p.get("overseers") or {}).items():
+            levels.setdefault(loc, [0] * n)[s] = level
+    return levels
 
 
 def _state_seat(state, s: int) -> list[float]:

@@ -72,9 +72,10 @@ class RootEncoding(Encoding):
         seats = [(_number((view.get("score") or [0] * self.players)[s]), _count(hands.get(str(s))),
                   factions[s] if s < len(factions) else None) for s in range(self.players)]
         deck = view.get("deck")
-        self._numbers(clearings, seats, (view.get("supply") or {}), order, factions, out)
-        self._table(view.get("phase"), view.get("turn") or 0, _count(deck), view.get("discard") or (),
-                    own if isinstance(own, list) else (), view.get("items") or {}, out)
+        out[:self.board_size + self.players * self.per_seat + self.table_size] = (
+            self._clearings(clearings, self._slots(order, factions)) + self._seats(seats, view.get("supply") or {}, order)
+            + self._table(view.get("phase"), view.get("turn") or 0, _count(deck), view.get("discard") or (),
+                          own if isinstance(own, list) else (), view.get("items") or {}))
         rest = {key: view[key] for key in HASHED_BASE if key in view}
         rest.update((key, value) for key, value in view.items() if key not in BASE_KEYS and key not in COMMON_KEYS)
         self.rest.encode(rest, out[-BUCKETS:])
@@ -83,15 +84,20 @@ class RootEncoding(Encoding):
     def observe_part(self, game, seat: int, out: np.ndarray) -> None:
         state = game.state
         order = self.rotated(list(range(self.players)), seat)
-        warriors = state.warriors.items()
-        clearings = [(suit, {f: n for f, w in warriors if (n := w[c])}, state.buildings[c] + state.tokens[c])
-                     for c, suit in enumerate(state.suits)]
-        factions = state.faction
+        warriors, factions = state.warriors.items(), state.faction
+        clearings = self.kept(
+            ("clearings", seat),
+            (state.suits, factions, tuple((f, tuple(w)) for f, w in warriors), tuple(state.buildings), tuple(state.tokens)),
+            lambda: self._clearings([(suit, {f: n for f, w in warriors if (n := w[c])}, state.buildings[c] + state.tokens[c])
+                                     for c, suit in enumerate(state.suits)], self._slots(order, factions)))
         seats = [(state.score[s] if s < len(state.score) else 0, len(state.hands[s]) if s < len(state.hands) else 0,
                   factions[s] if s < len(factions) else None) for s in range(self.players)]
-        self._numbers(clearings, seats, state.supply, order, factions, out)
-        own = state.hands[seat] if seat < len(state.hands) else ()
-        self._table(state.phase, state.turn, len(state.deck), state.discard, own, state.items, out)
+        own = tuple(state.hands[seat]) if seat < len(state.hands) else ()
+        table = self.kept(
+            ("table", seat), (state.phase, state.turn, len(state.deck), tuple(state.discard), own, tuple(state.items.items())),
+            lambda: self._table(state.phase, state.turn, len(state.deck), state.discard, own, state.items))
+        out[:self.board_size + self.players * self.per_seat + self.table_size] = (
+            clearings + self._seats(seats, state.supply, order) + table)
         self.rest.encode(self._rest_view(game, seat), out[-BUCKETS:])
 
     def _rest_view(self, game, seat: int) -> dict:
@@ -124,11 +130,13 @@ class RootEncoding(Encoding):
         return found
 
     # both -------------------------------------------------------------------------------------
-    def _numbers(self, clearings: list, seats: list, supply: dict, order: list[int], factions, out: np.ndarray) -> None:
-        """Sections 1 and 2 from (suit, warriors by owner, pieces) per clearing and (score, hand size,
-        faction) per seat."""
-        slot = {faction: order.index(s) for s, faction in enumerate(factions) if s < self.players}
-        values = [0.0] * (self.board_size + self.players * self.per_seat)
+    def _slots(self, order: list[int], factions) -> dict[str, int]:
+        """Each faction's place among the seats, observer first."""
+        return {faction: order.index(s) for s, faction in enumerate(factions) if s < self.players}
+
+    def _clearings(self, clearings: list, slot: dict[str, int]) -> list[float]:
+        """Section 1 from (suit, warriors by owner, pieces) per clearing."""
+        values = [0.0] * self.board_size
         for c, (suit, warriors, pieces) in enumerate(clearings[:CLEARINGS]):
             row = c * self.per_clearing
             if suit in SUITS:
@@ -139,15 +147,21 @@ class RootEncoding(Encoding):
             for owner, _kind in pieces:
                 if owner in slot:
                     values[row + 4 + 2 * slot[owner]] += 1.0
+        return values
+
+    def _seats(self, seats: list, supply: dict, order: list[int]) -> list[float]:
+        """Section 2 from (score, hand size, faction) per seat."""
+        values = [0.0] * (self.players * self.per_seat)
         for i, s in enumerate(order):
             score, hand, faction = seats[s]
-            start = self.board_size + i * self.per_seat
+            start = i * self.per_seat
             values[start:start + 3] = (score / 30.0, hand / 10.0, supply.get(faction, 0) / 25.0)
             if faction in FACTION_INDEX:
                 values[start + 3 + FACTION_INDEX[faction]] = 1.0
-        out[:len(values)] = values
+        return values
 
-    def _table(self, phase: str | None, turn: int, deck: float, discard, hand, items: dict, out: np.ndarray) -> None:
+    def _table(self, phase: str | None, turn: int, deck: float, discard, hand, items: dict) -> list[float]:
+        """Section 3."""
         values = [0.0] * self.table_size
         if phase in PHASES:
             values[PHASES.index(phase)] = 1.0
@@ -162,8 +176,7 @@ class RootEncoding(Encoding):
         for item, count in items.items():
             if item in ITEM_INDEX:
                 values[at + ITEM_INDEX[item]] = count / 2.0
-        start = self.board_size + self.players * self.per_seat
-        out[start:start + self.table_size] = values
+        return values
 
 
 def _count(zone: object) -> float:
