@@ -162,3 +162,22 @@ def test_a_tensor_list_is_the_callers_own():
     first = state.observation_tensor(0)
     first[:] = [9.0] * len(first)
     assert state.observation_tensor(0) == pyspiel.State.observation_tensor(state, 0)
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_legal_actions_are_openspiels_own(name):
+    """The legal actions answered from the kept integers equal OpenSpiel's own (its C++ State asking
+    `_legal_actions`), for every seat, the chance node and the end."""
+    state = load(name).new_initial_state()
+    assert state.legal_actions() == pyspiel.State.legal_actions(state) and len(state.legal_actions()) == 16
+    state.apply_action(5)
+    pick = np.random.default_rng(5)
+    for _ in range(200):
+        if state.is_terminal():
+            break
+        for player in range(2):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        state.apply_action(int(pick.choice(state.legal_actions())))
+    final = dealt(load(name), seed=2, moves=100_000)
+    assert final.is_terminal() and final.legal_actions() == [] == pyspiel.State.legal_actions(final, 0)

@@ -247,6 +247,13 @@ class BoardlabState(pyspiel.State):
             twin._held = Held(self.game.determinise(player_id, Stream(_draw_seed(probability_sampler))))
         return twin
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's, from the integers kept for this position (a seat's question answered here
+        without going through pyspiel and back); the chance node and bad input: OpenSpiel's own."""
+        if self.game is None or (player is not None and (type(player) is not int or not 0 <= player < self._spec.players)):
+            return super().legal_actions() if player is None else super().legal_actions(player)
+        return list(self._legal_actions(self.current_player() if player is None else player))
+
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """OpenSpiel's, with the list of floats made from the last one listed for the seat
         (`TensorLists`); information_state_tensor is the same tensor (see the module's docstring)."""
