@@ -24,8 +24,9 @@
 `encode_part` reads these from the seat's view (the reference); the fast path `observe_part` reads
 them from the state, outside every hidden zone: the observer's own hand (its zones' owner), the
 sizes of the other hands (public counts), the commitments redacted by their zone, the modules'
-parts redacted by theirs; the face-down decks are not read. The values are the same, bit for bit
-(tests/test_adapters_fast.py).
+parts redacted by theirs; the face-down decks are not read. The Locations and sections 4-6 are
+kept per seat until a field they read changes (`Encoding.kept`). The values are the same, bit for
+bit (tests/test_adapters_fast.py).
 """
 from __future__ import annotations
 

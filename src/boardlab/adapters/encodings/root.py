@@ -18,7 +18,8 @@
 `encode_part` reads these from the seat's view (the reference); the fast path `observe_part` reads
 them from the state, outside every hidden zone: the observer's own hand (its zone's owner), the
 sizes of the other hands and of the deck (public counts), and the rest built as the view builds
-those keys and redacted by the same zones (the draft's secret choices, the modules' hidden parts).
+those keys and redacted by the same zones (the draft's secret choices, the modules' hidden parts);
+the clearings and the table are kept per seat until a field they read changes (`Encoding.kept`).
 Values are the same, bit for bit (tests/test_adapters_fast.py).
 """
 from __future__ import annotations
