@@ -78,6 +78,27 @@ def test_board_kept_between_calls_follows_games_clones_and_reloads():
                 game.apply(legal[pick.randrange(len(legal))])
 
 
+@pytest.mark.parametrize("name", ["greatwall", "root"])
+def test_kept_groups_follow_games_clones_and_reloads(name):
+    """The groups of numbers an encoding keeps per seat (`Encoding.kept`) follow whichever game is
+    asked: two games in turn, a clone moved apart and a reloaded save give each its own vector."""
+    encoding = encoding_for(name, 2, {})
+    a, b = boardlab.new_game(name, 2, 1), boardlab.new_game(name, 2, 2)
+    pick = random.Random(0)
+    twin = None
+    for step in range(150):
+        if step == 40:
+            twin = a.clone()
+        for game in (a, b, twin, boardlab.load(a.save())):
+            if game is not None:
+                for seat in range(2):
+                    assert np.array_equal(encoding.encode(game, seat), encoding.encode_view(game, seat)), (step, seat)
+        for game in (a, b, twin):
+            if game is not None and not game.is_over:
+                legal = game.legal_action_ids()
+                game.apply(legal[pick.randrange(len(legal))])
+
+
 def test_carcassonne_observation_shows_the_decision():
     """The decision one-hot (place, meeple) follows the game (the view has no decision key: the
     encoding once read it there and always saw "other")."""
