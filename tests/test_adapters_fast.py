@@ -21,6 +21,8 @@ CONFIGS = [("carcassonne", 2, {}), ("carcassonne", 3, {}), ("carcassonne", 2, {"
            ("greatwall", 3, {"expansions": ["genghis", "rat"]}), ("greatwall", 3, {"scenario": "ghost"}),
            ("greatwall", 3, {"scenario": "diaoyu", "mode": "cooperative"}), ("greatwall", 5, {}),
            ("root", 3, {"setup": "advanced", "hirelings": "random"}),
+           ("root", 3, {"factions": ["marquise", "eyrie", "corvid"], "map": "lake"}),
+           ("root", 2, {"factions": ["keepers", "marquise"]}),
            ("root", 4, {"factions": ["marquise", "eyrie", "alliance", "vagabond"], "map": "mountain",
                         "hirelings": ["riverfolk_flotilla", "highway_bandits", "furious_protector"]})]
 

@@ -2,10 +2,6 @@
 again (Carcassonne's placements), and parsing one costs more than looking it up."""
 from __future__ import annotations
 
-from typing import Iterable
-
-import numpy as np
-
 
 class ActionCodes:
     """`ActionSpace.encode` with a memory (at most one entry per integer of the space)."""
@@ -26,11 +22,3 @@ class ActionCodes:
         if None in codes:
             codes = [self.code(a) if c is None else c for a, c in zip(action_ids, codes)]
         return codes
-
-    def sorted_codes(self, action_ids: Iterable[str]) -> list[int]:
-        codes = self.codes(list(action_ids))
-        codes.sort()
-        return codes
-
-    def array(self, action_ids: Iterable[str]) -> np.ndarray:
-        return np.array(self.sorted_codes(action_ids), dtype=np.int64)

@@ -256,14 +256,19 @@ class BoardlabState(pyspiel.State):
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
         """OpenSpiel's, with the list of floats made from the last one listed for the seat
-        (`TensorLists`); information_state_tensor is the same tensor (see the module's docstring)."""
+        (`TensorLists`)."""
+        return self._tensor(player, super().observation_tensor)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The same tensor as the observation's (see the module's docstring), made the same way."""
+        return self._tensor(player, super().information_state_tensor)
+
+    def _tensor(self, player: int | None, own: Any) -> list[float]:
         if player is None:
             player = self.current_player()
         if self.game is None or type(player) is not int or not 0 <= player < self._spec.players:
-            return super().observation_tensor(player)  # OpenSpiel's own answer (or error)
+            return own(player)  # OpenSpiel's own answer (or error)
         return self._spec.lists.listed(player, self.encoded(player))
-
-    information_state_tensor = observation_tensor
 
     def encoded(self, player: int) -> np.ndarray:
         """The seat's encoding of this position (made once; read-only)."""

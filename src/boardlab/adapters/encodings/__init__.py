@@ -22,6 +22,8 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
+from ...core.visibility import redact
+
 LIMIT = 1000.0
 PARTS_KEPT = 4096  # remembered parts per HashedView (a few MB; cleared when full: a game reuses its recent ones)
 _BUCKETS: dict[tuple[str, int], int] = {}  # (feature, buckets) -> bucket, memoised crc32
@@ -161,6 +163,7 @@ class Encoding:
         self.options = options
         self.size = 3 * players + 1 + self.part_size
         self.groups: dict[tuple, tuple[tuple, list[float]]] = {}  # (group, seat) -> (what it was made of, numbers)
+        self.modules: dict[tuple, tuple[tuple, tuple]] = {}  # state.modules -> (view functions, zones)
 
     def kept(self, group: tuple, key: tuple, made: Callable[[], list[float]]) -> list[float]:
         """A fast path's group of numbers, made again only when what it is made of changed since the
@@ -171,6 +174,33 @@ class Encoding:
         if kept is None or kept[0] != key:
             kept = self.groups[group] = (key, made())
         return kept[1]
+
+    def module_views(self, game: Any) -> tuple[tuple, tuple]:
+        """The active modules' view functions and the game's hidden zones (both depend on the
+        modules switched on only, `state.modules`: remembered by it)."""
+        state = game.state
+        found = self.modules.get(state.modules)
+        if found is None:
+            views = tuple(m.view for m in game.rules.active(state) if m.view is not None)
+            found = self.modules[state.modules] = (views, game.rules.zones_of(state))
+        return found
+
+    def with_module_parts(self, game: Any, seat: int, rest: dict, scratch: tuple[str, ...] = ()) -> dict:
+        """`rest` (a fast path's parts of the view, built from the state as the view builds them) with
+        every active module's part added, redacted by the game's zones on its keys as the view is.
+        `scratch`: keys of the base view a module may write into, given empty and taken out again
+        (what a module puts there is not encoded)."""
+        state = game.state
+        views, zones = self.module_views(game)
+        for key in scratch:
+            rest[key] = {}
+        for view in views:
+            view(state, rest)
+        for key in scratch:
+            del rest[key]
+        # a zone on the children of a part that has none (None, empty) has nothing to hide
+        zones = tuple(z for z in zones if (top := z.path.partition(".")[0]) in rest and ("." not in z.path or rest[top]))
+        return redact(rest, zones, seat, state.known_to(seat), shared=True) if zones else rest
 
     def encode(self, game: Any, seat: int) -> np.ndarray:
         """The seat's observation, by the game's fast path (`observe_part`) where it has one."""

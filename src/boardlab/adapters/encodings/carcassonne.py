@@ -27,7 +27,6 @@ from itertools import compress
 
 import numpy as np
 
-from ...core.visibility import redact
 from ...games.carcassonne.content import KIND_NAMES, LETTERS, WONDER_ORDER, xy
 from . import LIMIT, Encoding, HashedView
 
@@ -57,7 +56,6 @@ class CarcassonneEncoding(Encoding):
         self.slots: dict[int, tuple[int, np.ndarray]] = {}  # seat -> (followers' version, its slots)
         self.blocks: tuple[int, list] = (-1, [])  # (followers' version, each seat's slots)
         self.rest_kept: tuple | None = None  # (what the rest was made of, its buckets)
-        self.modules: dict[tuple, tuple[bool, tuple]] = {}  # state.modules -> (a module adds to the view, zones on the rest)
 
     # from the view (the reference) ------------------------------------------------------------
     def encode_part(self, view: dict, seat: int, out: np.ndarray) -> None:
@@ -100,37 +98,17 @@ class CarcassonneEncoding(Encoding):
 
     def _rest(self, game, seat: int) -> np.ndarray:
         state = game.state
-        views, zones = self._modules(game)
-        key = None if views or zones else (state.modules, tuple(state.discarded), len(self.kept.wonders), self.kept.epoch)
+        views, zones = self.module_views(game)
+        alike = not views and not any(z.path.partition(".")[0] in REST_KEYS for z in zones)  # the same for every seat
+        key = (state.modules, tuple(state.discarded), len(self.kept.wonders), self.kept.epoch) if alike else None
         if key is not None and self.rest_kept is not None and self.rest_kept[0] == key:
             return self.rest_kept[1]
         rest = np.zeros(REST, np.float32)
-        self.rest.encode(self._rest_view(game, seat, zones), rest)
+        self.rest.encode(self.with_module_parts(game, seat, {"discarded": [LETTERS[t] for t in state.discarded],
+                                                            "wonders_placed": list(self.kept.wonders)}), rest)
         if key is not None:
             self.rest_kept = (key, rest)
         return rest
-
-    def _modules(self, game) -> tuple[bool, tuple]:
-        """Whether an active module adds to the view, and the zones on the rest's keys (both depend
-        on the modules switched on only)."""
-        state = game.state
-        found = self.modules.get(state.modules)
-        if found is None:
-            views = any(m.view is not None for m in game.rules.active(state))
-            zones = tuple(z for z in game.rules.zones_of(state) if z.path.partition(".")[0] in REST_KEYS or views)
-            found = self.modules[state.modules] = (views, zones)
-        return found
-
-    def _rest_view(self, game, seat: int, zones: tuple) -> dict:
-        """The view's keys the hashed rest reads, redacted by the game's zones as the view is (a
-        zone outside these keys, as the deck's, has nothing to hide here)."""
-        state = game.state
-        rest = {"discarded": [LETTERS[t] for t in state.discarded], "wonders_placed": list(self.kept.wonders)}
-        for module in game.rules.active(state):
-            if module.view is not None:
-                module.view(state, rest)
-        zones = tuple(z for z in zones if z.path.partition(".")[0] in rest)
-        return redact(rest, zones, seat, state.known_to(seat), shared=True) if zones else rest
 
     # both -------------------------------------------------------------------------------------
     def _info(self, hand: str | None, deck: int, supply: list, decision: str | None, seat: int) -> list[float]:

@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.visibility import redact
 from ...games.greatwall import mechanics as M
 from ...games.greatwall.data_tables import BOARD, LOCS
 from ...games.greatwall.view import CARDS, UNITS
@@ -62,7 +61,6 @@ class GreatWallEncoding(Encoding):
         self.part_size = self.numbers + BUCKETS
         super().__init__(players, options)
         self.rest = HashedView(BUCKETS, by_part=True)
-        self.modules: dict[tuple, tuple[tuple, tuple]] = {}  # state.modules -> (view functions, zones)
 
     # from the view (the reference) ------------------------------------------------------------
     def encode_part(self, view: dict, seat: int, out: np.ndarray) -> None:
@@ -138,23 +136,7 @@ class GreatWallEncoding(Encoding):
                 "face_down": sorted(s for s, card in state.commits.items() if card is not None)
                 if state.season == "spring" else [],
                 "battle": {k: list(v) if isinstance(v, tuple) else v for k, v in state.battle.items()}}
-        views, zones = self._modules(game)
-        rest["decks"] = {}  # a module may add its deck there (the Rat's): hidden, not encoded
-        for view in views:
-            view(state, rest)
-        del rest["decks"]
-        zones = tuple(z for z in zones if rest.get(z.path.partition(".")[0]))  # an empty part hides nothing
-        return redact(rest, zones, seat, state.known_to(seat), shared=True) if zones else rest
-
-    def _modules(self, game) -> tuple[tuple, tuple]:
-        """The active modules' view functions and the zones (both depend on the modules switched on
-        only, `state.modules`)."""
-        state = game.state
-        found = self.modules.get(state.modules)
-        if found is None:
-            views = tuple(m.view for m in game.rules.active(state) if m.view is not None)
-            found = self.modules[state.modules] = (views, game.rules.zones_of(state))
-        return found
+        return self.with_module_parts(game, seat, rest, scratch=("decks",))  # (the Rat adds its deck there: hidden)
 
     # both -------------------------------------------------------------------------------------
     def _numbers(self, board: "Board", seat: int, out: np.ndarray) -> None:

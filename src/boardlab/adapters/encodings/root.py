@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...core.visibility import redact
 from ...games.root import advanced
 from ...games.root.content import CARDS, FACTIONS, ITEMS
 from ...games.root.view import _where
@@ -59,7 +58,6 @@ class RootEncoding(Encoding):
         self.part_size = self.board_size + players * self.per_seat + self.table_size + BUCKETS
         super().__init__(players, options)
         self.rest = HashedView(BUCKETS, by_part=True)
-        self.modules: dict[tuple, tuple[tuple, tuple]] = {}  # state.modules -> (view functions, zones)
 
     # from the view (the reference) ------------------------------------------------------------
     def encode_part(self, view: dict, seat: int, out: np.ndarray) -> None:
@@ -113,22 +111,7 @@ class RootEncoding(Encoding):
             "ferry": None if state.ferry is None else state.ferry + 1,
             "on_paths": [{"path": [a + 1, b + 1], "pieces": pieces} for (a, b), pieces in sorted(state.on_paths.items())],
         }
-        views, zones = self._modules(game)
-        for view in views:
-            view(state, rest)
-        # a zone on a part that is None (the draft once done) has nothing to hide
-        zones = tuple(z for z in zones if rest.get(z.path.partition(".")[0]) is not None)
-        return redact(rest, zones, seat, state.known_to(seat), shared=True) if zones else rest
-
-    def _modules(self, game) -> tuple[tuple, tuple]:
-        """The active modules' view functions and the zones (both depend on the modules switched on
-        only, `state.modules`)."""
-        state = game.state
-        found = self.modules.get(state.modules)
-        if found is None:
-            views = tuple(m.view for m in game.rules.active(state) if m.view is not None)
-            found = self.modules[state.modules] = (views, game.rules.zones_of(state))
-        return found
+        return self.with_module_parts(game, seat, rest)
 
     # both -------------------------------------------------------------------------------------
     def _slots(self, order: list[int], factions) -> dict[str, int]:
