@@ -152,27 +152,30 @@ class KeptBoard:
         self.placed: list | None = None  # the list read last (held, so its identity stays its own)
         self.read = 0
         self.last: tuple | None = None
-        self.marked: list[int] = []
+        self.marked: list[int] = []  # the last tile's marks set
+        self.marked_for: tuple | None = None  # the state's `last` they were set for
         self.wonders: list[dict] = []  # the wonders placed, as the view lists them
         self.epoch = 0  # counts the times the board was read again from its start
 
     def board(self, state) -> np.ndarray:
         self._tiles(state.placed)
-        marks = [c * CHANNELS + 2 for c in _cells(state.last[1])] if state.last else []
-        if marks != self.marked:
-            flat = self.flat
-            for i in self.marked:  # a cell or a few: one write each costs less than numpy's fancy indexing
-                flat[i] = 0.0
-            for i in marks:
-                flat[i] = 1.0
-            self.marked = marks
+        last = state.last
+        if last is not self.marked_for:  # (a tuple, held: the same object has the same cells)
+            marks = [c * CHANNELS + 2 for c in _cells(last[1])] if last else []
+            if marks != self.marked:
+                flat = self.flat
+                for i in self.marked:  # a cell or a few: one write each costs less than numpy's fancy indexing
+                    flat[i] = 0.0
+                for i in marks:
+                    flat[i] = 1.0
+            self.marked, self.marked_for = marks, last
         return self.flat
 
     def _tiles(self, placed: list) -> None:
         if placed is not self.placed or len(placed) < self.read or (self.read and placed[self.read - 1] is not self.last):
             self.placed, self.read, self.wonders, self.epoch = placed, 0, [], self.epoch + 1
             self.flat.fill(0.0)
-            self.marked = []
+            self.marked, self.marked_for = [], None
         if len(placed) == self.read:  # most calls: nothing placed since
             return
         tiles = []
