@@ -16,7 +16,9 @@ node dealt seed i), each step the current player's `observation_tensor` and `leg
 `apply_action` of a random one. cost: engine rate / environment rate (the adapter's budget is 2x).
 One process, pinned to one core where the OS allows it, after one warm-up game; each seed is played
 every way in turn (engine, pettingzoo, whole view, bare, openspiel), so a shared machine's load falls on
-all alike; times are the process's CPU time (`time.process_time`), which other sessions' load on a
+all alike; the heap is collected before each timed run (a garbage collection inside one way's run
+would scan what the other ways left, and which way paid for it moved with any change of allocations);
+times are the process's CPU time (`time.process_time`), which other sessions' load on a
 shared machine does not count (it still slows the caches). A second pass over the same games splits
 each step's CPU time by part (`split`): the encoding, the mask and the rest of a PettingZoo step;
 OpenSpiel's observation_tensor (the encoding and its list of floats), legal_actions and apply_action.
@@ -24,6 +26,7 @@ OpenSpiel's observation_tensor (the encoding and its list of floats), legal_acti
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import random
@@ -190,6 +193,7 @@ def measure(games: int, names: tuple[str, ...] = GAMES) -> list[dict]:
         totals = {way: [0, 0.0] for way in runs}
         for seed in range(games):
             for way, run in runs.items():
+                gc.collect()  # each run starts from a collected heap: no way pays for another's garbage
                 steps, seconds = run(range(seed, seed + 1))
                 totals[way][0] += steps
                 totals[way][1] += seconds

@@ -124,6 +124,38 @@ def test_illegal_index_raises_and_changes_nothing():
     assert env.game.state_hash() == before
 
 
+def test_an_integer_legal_at_another_position_is_checked_again():
+    """A step plays a listed integer without parsing it only at the position it was listed for: an
+    integer legal a step ago (or in numpy's int64) is checked against the game's rules now."""
+    env = bpz.env("carcassonne", 2)
+    env.reset(seed=1)
+    listed = env.legal_actions(env.game.to_play)
+    env.step(np.int64(listed[0]))
+    assert env.game.log[0][1] == env.space.decode(listed[0])
+    stale = next(a for a in listed if env.space.decode(a) not in env.game.legal_action_ids())
+    before = env.game.state_hash()
+    with pytest.raises(IllegalAction):
+        env.step(stale)
+    assert env.game.state_hash() == before
+
+
+def test_env_enforces_pettingzoo_call_order_itself():
+    """`env()` is the environment (no wrapper forwarding every attribute) and refuses what PettingZoo's
+    order enforcing wrapper refuses: use before reset, an agent_iter loop that does not step."""
+    env = bpz.env("carcassonne", 2)
+    assert env.unwrapped is env
+    for call in (lambda: env.step(0), lambda: env.observe("seat_0"), env.render, env.agent_iter):
+        with pytest.raises(AssertionError, match="reset"):
+            call()
+    with pytest.raises(AttributeError):
+        env.agents  # noqa: B018
+    env.reset(seed=0)
+    loop = iter(env.agent_iter())
+    assert next(loop) == env.agent_selection
+    with pytest.raises(AssertionError, match="step"):
+        next(loop)
+
+
 def test_bad_configuration_raises_config_errors():
     with pytest.raises(ConfigError):
         bpz.env("chess", 2)

@@ -133,3 +133,51 @@ def test_bad_configuration_is_refused():
     with pytest.raises(Exception, match="players|player"):
         pyspiel.load_game("python_boardlab_carcassonne", {"players": 9})
     assert bos.short_name("root") == "python_boardlab_root"
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_tensor_lists_are_openspiels_own_after_any_state(name):
+    """The tensors' lists, made from the last list of the seat (TensorLists), equal OpenSpiel's own
+    (its C++ State asking the observer) whatever state was listed before: two games interleaved,
+    a clone moved apart, every seat, both tensors, a few hundred positions."""
+    game = load(name)
+    states = [dealt(game, seed=1), dealt(game, seed=2)]
+    states.append(states[0].clone())
+    pick = np.random.default_rng(0)
+    for _ in range(120):
+        for state in states:
+            if state.is_terminal():
+                continue
+            for player in range(2):
+                own = pyspiel.State.observation_tensor(state, player)
+                assert state.observation_tensor(player) == own
+                assert state.information_state_tensor(player) == pyspiel.State.information_state_tensor(state, player)
+            state.apply_action(int(pick.choice(state.legal_actions())))
+    assert not states[0].is_terminal() or not states[2].is_terminal() or states[0].history() != states[2].history()
+
+
+def test_a_tensor_list_is_the_callers_own():
+    """The list returned is a copy: changing it changes nothing the next call returns."""
+    state = dealt(load("carcassonne"), seed=2, moves=4)
+    first = state.observation_tensor(0)
+    first[:] = [9.0] * len(first)
+    assert state.observation_tensor(0) == pyspiel.State.observation_tensor(state, 0)
+
+
+@pytest.mark.parametrize("name", PLAYED)
+def test_legal_actions_are_openspiels_own(name):
+    """The legal actions answered from the kept integers equal OpenSpiel's own (its C++ State asking
+    `_legal_actions`), for every seat, the chance node and the end."""
+    state = load(name).new_initial_state()
+    assert state.legal_actions() == pyspiel.State.legal_actions(state) and len(state.legal_actions()) == 16
+    state.apply_action(5)
+    pick = np.random.default_rng(5)
+    for _ in range(200):
+        if state.is_terminal():
+            break
+        for player in range(2):
+            assert state.legal_actions(player) == pyspiel.State.legal_actions(state, player)
+        assert state.legal_actions() == pyspiel.State.legal_actions(state)
+        state.apply_action(int(pick.choice(state.legal_actions())))
+    final = dealt(load(name), seed=2, moves=100_000)
+    assert final.is_terminal() and final.legal_actions() == [] == pyspiel.State.legal_actions(final, 0)

@@ -2,10 +2,6 @@
 again (Carcassonne's placements), and parsing one costs more than looking it up."""
 from __future__ import annotations
 
-from typing import Iterable
-
-import numpy as np
-
 
 class ActionCodes:
     """`ActionSpace.encode` with a memory (at most one entry per integer of the space)."""
@@ -20,13 +16,9 @@ class ActionCodes:
             found = self.known[action_id] = self.space.encode(action_id)
         return found
 
-    def sorted_codes(self, action_ids: Iterable[str]) -> list[int]:
-        ids = list(action_ids)
-        codes = list(map(self.known.get, ids))  # looked up at C speed; the few new ids parsed after
+    def codes(self, action_ids: list[str]) -> list[int]:
+        """The integers of these ids, in their order."""
+        codes = list(map(self.known.get, action_ids))  # looked up at C speed; the few new ids parsed after
         if None in codes:
-            codes = [self.code(a) if c is None else c for a, c in zip(ids, codes)]
-        codes.sort()
+            codes = [self.code(a) if c is None else c for a, c in zip(action_ids, codes)]
         return codes
-
-    def array(self, action_ids: Iterable[str]) -> np.ndarray:
-        return np.array(self.sorted_codes(action_ids), dtype=np.int64)

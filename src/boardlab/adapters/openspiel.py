@@ -86,6 +86,7 @@ class Spec:
         self.space = probe.action_space
         self.codes = ActionCodes(self.space)
         self.encoding = encoding_for(name, players, self.options)
+        self.lists = TensorLists(players, self.encoding.size)
 
     def __deepcopy__(self, memo: dict) -> "Spec":
         return self
@@ -135,17 +136,44 @@ class Held:
     """The boardlab game inside a state: OpenSpiel clones a Python state by deep-copying its
     attributes, and this copies the game with `Game.clone` (fast, exact)."""
 
-    __slots__ = ("game", "encoded", "legal")
+    __slots__ = ("game", "encoded", "legal", "listed", "codes")
 
     def __init__(self, game: Game | None):
         self.game = game
+        self.moved()
+
+    def moved(self) -> None:
+        """A new position: what was kept of the last one is dropped."""
         self.encoded: dict[int, np.ndarray] = {}  # seat -> its encoding of this position
-        self.legal: list[int] | None = None  # the legal integer ids of this position
+        self.legal: list[int] | None = None  # the legal integer ids of this position, ascending
+        self.listed: list[str] = []  # the game's legal ids
+        self.codes: list[int] = []  # and their integers, in the same order
 
     def __deepcopy__(self, memo: dict) -> "Held":
         twin = Held(None if self.game is None else self.game.clone())
-        twin.encoded, twin.legal = dict(self.encoded), self.legal  # the same position: read-only, kept
+        # the same position: read-only, kept
+        twin.encoded, twin.legal, twin.listed, twin.codes = dict(self.encoded), self.legal, self.listed, self.codes
         return twin
+
+
+class TensorLists:
+    """OpenSpiel gives a tensor as a Python list of floats, and making thousands of floats costs more
+    than an engine decision. So, per seat, the last tensor listed and its list are kept: the next
+    list is the kept one with the values that changed rewritten (a position changes few), copied
+    out. Exact whatever position was listed before (the change is found by comparing the tensors)."""
+
+    def __init__(self, players: int, size: int):
+        self.tensors = [np.zeros(size, np.float32) for _ in range(players)]
+        self.lists = [[0.0] * size for _ in range(players)]
+
+    def listed(self, seat: int, tensor: np.ndarray) -> list[float]:
+        kept = self.lists[seat]
+        changed = np.flatnonzero(tensor != self.tensors[seat])
+        if len(changed):
+            for i, value in zip(changed.tolist(), tensor[changed].tolist()):
+                kept[i] = value
+            self.tensors[seat] = tensor  # a position's encoding is never written after it is made
+        return list(kept)
 
 
 class BoardlabState(pyspiel.State):
@@ -179,16 +207,23 @@ class BoardlabState(pyspiel.State):
         game = self.game
         if game is None or game.to_play != player:
             return []
-        if self._held.legal is None:  # OpenSpiel asks more than once a position
-            self._held.legal = self._spec.codes.sorted_codes(game.legal_action_ids())
-        return list(self._held.legal)
+        held = self._held
+        if held.legal is None:  # OpenSpiel asks more than once a position
+            held.listed = game.legal_action_ids()
+            held.codes = self._spec.codes.codes(held.listed)
+            held.legal = sorted(held.codes)
+        return held.legal  # (OpenSpiel copies it into its own vector)
 
     def _apply_action(self, action: int) -> None:
-        self._held.encoded, self._held.legal = {}, None
-        if self.game is None:
-            self._held.game = new_game(self._spec.name, self._spec.players, int(action), self._spec.options)
-        else:
-            self.game.apply(self._spec.space.decode(int(action)))
+        held = self._held
+        if held.game is None:
+            held.game = new_game(self._spec.name, self._spec.players, int(action), self._spec.options)
+        else:  # a listed integer is played as the id it was encoded from (nothing parsed or checked again)
+            if action in held.codes:
+                held.game.apply_listed(held.listed[held.codes.index(action)])
+            else:
+                held.game.apply(self._spec.space.decode(int(action)))
+        held.moved()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -212,6 +247,37 @@ class BoardlabState(pyspiel.State):
             twin._held = Held(self.game.determinise(player_id, Stream(_draw_seed(probability_sampler))))
         return twin
 
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """OpenSpiel's, from the integers kept for this position (a seat's question answered here
+        without going through pyspiel and back); the chance node and bad input: OpenSpiel's own."""
+        if self.game is None or (player is not None and (type(player) is not int or not 0 <= player < self._spec.players)):
+            return super().legal_actions() if player is None else super().legal_actions(player)
+        return list(self._legal_actions(self.current_player() if player is None else player))
+
+    def observation_tensor(self, player: int | None = None) -> list[float]:
+        """OpenSpiel's, with the list of floats made from the last one listed for the seat
+        (`TensorLists`)."""
+        return self._tensor(player, super().observation_tensor)
+
+    def information_state_tensor(self, player: int | None = None) -> list[float]:
+        """The same tensor as the observation's (see the module's docstring), made the same way."""
+        return self._tensor(player, super().information_state_tensor)
+
+    def _tensor(self, player: int | None, own: Any) -> list[float]:
+        if player is None:
+            player = self.current_player()
+        if self.game is None or type(player) is not int or not 0 <= player < self._spec.players:
+            return own(player)  # OpenSpiel's own answer (or error)
+        return self._spec.lists.listed(player, self.encoded(player))
+
+    def encoded(self, player: int) -> np.ndarray:
+        """The seat's encoding of this position (made once; read-only)."""
+        held = self._held
+        found = held.encoded.get(player)
+        if found is None:
+            found = held.encoded[player] = self._spec.encoding.encode(held.game, player)
+        return found
+
     def __str__(self) -> str:
         if self.game is None:
             return "chance: the seed"
@@ -232,10 +298,7 @@ class BoardlabObserver:
         if state.game is None:
             self.tensor.fill(0.0)
             return
-        encoded = state._held.encoded.get(player)
-        if encoded is None:  # OpenSpiel may ask twice for one position (its tensor, then its dict)
-            encoded = state._held.encoded[player] = self.encoding.encode(state.game, player)
-        self.tensor[:] = encoded
+        self.tensor[:] = state.encoded(player)  # OpenSpiel may ask twice for one position (its tensor, then its dict)
 
     def string_from(self, state: BoardlabState, player: int) -> str:
         if state.game is None:

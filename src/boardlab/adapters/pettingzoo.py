@@ -8,6 +8,12 @@ encoding (`encodings/`), and `action_mask` over the game's integer action space 
 ones only for the seat to play). Rewards come at the end from `Ruleset.rewards` (a cooperative result
 is shared). `reset(seed=s)` starts the boardlab game of seed s, so the same seed gives the same
 episode. An illegal or malformed action raises boardlab's `IllegalAction` and changes nothing.
+
+`env()` returns the environment itself, which enforces PettingZoo's call order as its
+`OrderEnforcingWrapper` would (step, observe, render and agent_iter before reset raise; agents,
+rewards and the like do not exist before reset; a loop over `agent_iter` must step): the wrapper
+forwards every attribute through `__getattr__`, which cost about a fifth of a step. Rewards come only
+at the end, so a step before it leaves the (zero) rewards dictionaries as they are.
 """
 from __future__ import annotations
 
@@ -16,14 +22,13 @@ from typing import Any
 import numpy as np
 from gymnasium import spaces
 from pettingzoo import AECEnv
+from pettingzoo.utils.env import AECIterable, AECIterator
+from pettingzoo.utils.env_logger import EnvLogger
 
 from ..core.errors import IllegalAction
 from ..core.game import Game, new_game
 from .codes import ActionCodes
 from .encodings import LIMIT, encoding_for
-
-
-NO_ACTIONS = np.zeros(0, dtype=np.int64)
 
 
 def agent_name(seat: int) -> str:
@@ -52,8 +57,10 @@ class BoardlabAEC(AECEnv):
         self.observation_spaces = {a: self._observation_space() for a in self.possible_agents}
         self.action_spaces = {a: spaces.Discrete(self.space.size) for a in self.possible_agents}
         self._next_seed = 0
-        self._legal_read: list[str] | None = None  # the game's legal list last encoded, and its integers
-        self._legal_ids = NO_ACTIONS
+        self._legal_read: list[str] | None = None  # the game's legal list last encoded
+        self._codes: list[int] = []  # and its integers, in its order
+        self._has_reset = False
+        self._has_stepped = False  # since agent_iter last gave an agent (PettingZoo's order)
 
     def _observation_space(self) -> spaces.Dict:
         return spaces.Dict({
@@ -80,20 +87,37 @@ class BoardlabAEC(AECEnv):
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self.agent_selection = agent_name(self.game.to_play)
+        self._has_reset = self._has_stepped = True
 
     def step(self, action: Any) -> None:
+        if not self._has_reset:
+            EnvLogger.error_step_before_reset()
+        self._has_stepped = True
+        if not self.agents:
+            EnvLogger.warn_step_after_terminated_truncated()
+            return
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        self.game.apply(self.action_id(action))
-        self._cumulative_rewards[agent] = 0.0
-        self.rewards = {a: 0.0 for a in self.agents}
-        if self.game.is_over:
+        self._play(action)
+        game = self.game
+        if game.is_over:  # the only step with rewards (every step before left them all zero)
             self._finish()
+            self._accumulate_rewards()
         else:
-            self.agent_selection = agent_name(self.game.to_play)
-        self._accumulate_rewards()
+            self.agent_selection = self.possible_agents[game.to_play]
+
+    def _play(self, action: Any) -> None:
+        """A legal integer of this position is played as the id it was encoded from (the game's own
+        legal list: nothing to parse or check again); anything else through `action_id` and
+        `Game.apply`, which raise IllegalAction for what is not legal."""
+        game = self.game
+        if (type(action) is int or type(action) is np.int64) and game.legal_action_ids() is self._legal_read \
+                and action in self._codes:  # (bool is neither type)
+            game.apply_listed(self._legal_read[self._codes.index(action)])
+            return
+        game.apply(self.action_id(action))
 
     def action_id(self, action: Any) -> str:
         """The boardlab id of an integer action (IllegalAction for anything else)."""
@@ -103,38 +127,52 @@ class BoardlabAEC(AECEnv):
         return self.space.decode(int(action))
 
     def _finish(self) -> None:
+        for agent in self.agents:
+            self._cumulative_rewards[agent] = 0.0
         for agent, reward in zip(self.possible_agents, self.game.rules.rewards(self.game.state)):
             self.rewards[agent] = float(reward)
             self.terminations[agent] = True
             self.infos[agent] = {"scores": self.game.scores, "winners": self.game.winners}
 
     # observations -------------------------------------------------------------------------
+    def agent_iter(self, max_iter: int = 2**63) -> AECIterable:
+        if not self._has_reset:
+            EnvLogger.error_agent_iter_before_reset()
+        return _OrderedIterable(self, max_iter)
+
     def observe(self, agent: str) -> dict[str, np.ndarray]:
+        if not self._has_reset:
+            EnvLogger.error_observe_before_reset()
         seat = self.seat_of[agent]
         return {"observation": self.encoding.encode(self.game, seat), "action_mask": self.mask(seat)}
 
     def mask(self, seat: int, dtype: type = np.int8) -> np.ndarray:
         mask = np.zeros(self.space.size, dtype=dtype)
-        mask[self._legal_ints(seat)] = 1
+        codes = self._legal_codes(seat)
+        if codes:
+            mask[codes] = 1
         return mask
 
     def legal_actions(self, seat: int) -> list[int]:
         """The integer ids of `seat`'s legal actions, ascending (none unless it is to play): the
         mask's ones, without scanning the mask."""
-        return self._legal_ints(seat).tolist()
+        return sorted(self._legal_codes(seat))
 
-    def _legal_ints(self, seat: int) -> np.ndarray:
-        """Encoded once per position: the game keeps one legal list per position (a new list after
-        each action), and this keeps that list and its integers until the game gives another."""
+    def _legal_codes(self, seat: int) -> list[int]:
+        """The integers of `seat`'s legal ids in the game's order (read-only). Encoded once per
+        position: the game keeps one legal list per position (a new list after each action), and
+        this keeps that list and its integers until the game gives another."""
         if self.game.to_play != seat:
-            return NO_ACTIONS
+            return []
         legal = self.game.legal_action_ids()
         if legal is not self._legal_read:
-            self._legal_read, self._legal_ids = legal, self.codes.array(legal)
-        return self._legal_ids
+            self._legal_read, self._codes = legal, self.codes.codes(legal)
+        return self._codes
 
     def render(self) -> str | None:
         """The spectator's view as text (the game's terminal picture, or a summary)."""
+        if not self._has_reset:
+            EnvLogger.error_render_before_reset()
         text = render_text(self.game)
         if self.render_mode == "human":
             print(text)
@@ -158,10 +196,25 @@ def render_text(game: Game, seat: int | None = None) -> str:
     return "\n".join(lines)
 
 
+class _OrderedIterable(AECIterable):
+    def __iter__(self) -> AECIterator:
+        return _OrderedIterator(self.env, self.max_iter)
+
+
+class _OrderedIterator(AECIterator):
+    """`agent_iter`'s iterator: PettingZoo's, and (as its order enforcing wrapper's) each agent after
+    the first only once the environment has stepped."""
+
+    def __next__(self) -> str:
+        agent = super().__next__()
+        assert self.env._has_stepped, "need to call step() or reset() in a loop over `agent_iter`"
+        self.env._has_stepped = False
+        return agent
+
+
 def env(game: str, players: int = 2, options: dict | None = None, render_mode: str | None = None) -> AECEnv:
-    """The AEC environment, wrapped by PettingZoo's order enforcing wrapper."""
-    from pettingzoo.utils import wrappers
-    return wrappers.OrderEnforcingWrapper(BoardlabAEC(game, players, options, render_mode))
+    """The AEC environment (it enforces PettingZoo's call order itself: see the module's docstring)."""
+    return BoardlabAEC(game, players, options, render_mode)
 
 
 def raw_env(game: str, players: int = 2, options: dict | None = None,

@@ -22,6 +22,8 @@ from typing import Any, Callable, Iterable
 
 import numpy as np
 
+from ...core.visibility import redact
+
 LIMIT = 1000.0
 PARTS_KEPT = 4096  # remembered parts per HashedView (a few MB; cleared when full: a game reuses its recent ones)
 _BUCKETS: dict[tuple[str, int], int] = {}  # (feature, buckets) -> bucket, memoised crc32
@@ -160,6 +162,45 @@ class Encoding:
         self.players = players
         self.options = options
         self.size = 3 * players + 1 + self.part_size
+        self.groups: dict[tuple, tuple[tuple, list[float]]] = {}  # (group, seat) -> (what it was made of, numbers)
+        self.modules: dict[tuple, tuple[tuple, tuple]] = {}  # state.modules -> (view functions, zones)
+
+    def kept(self, group: tuple, key: tuple, made: Callable[[], list[float]]) -> list[float]:
+        """A fast path's group of numbers, made again only when what it is made of changed since the
+        last call for that group: `key` holds every field of the state the group reads, by value
+        (tuples of the state's immutable parts; a mutable part copied into a tuple), so a group is
+        never stale, whatever state was asked before."""
+        kept = self.groups.get(group)
+        if kept is None or kept[0] != key:
+            kept = self.groups[group] = (key, made())
+        return kept[1]
+
+    def module_views(self, game: Any) -> tuple[tuple, tuple]:
+        """The active modules' view functions and the game's hidden zones (both depend on the
+        modules switched on only, `state.modules`: remembered by it)."""
+        state = game.state
+        found = self.modules.get(state.modules)
+        if found is None:
+            views = tuple(m.view for m in game.rules.active(state) if m.view is not None)
+            found = self.modules[state.modules] = (views, game.rules.zones_of(state))
+        return found
+
+    def with_module_parts(self, game: Any, seat: int, rest: dict, scratch: tuple[str, ...] = ()) -> dict:
+        """`rest` (a fast path's parts of the view, built from the state as the view builds them) with
+        every active module's part added, redacted by the game's zones on its keys as the view is.
+        `scratch`: keys of the base view a module may write into, given empty and taken out again
+        (what a module puts there is not encoded)."""
+        state = game.state
+        views, zones = self.module_views(game)
+        for key in scratch:
+            rest[key] = {}
+        for view in views:
+            view(state, rest)
+        for key in scratch:
+            del rest[key]
+        # a zone on the children of a part that has none (None, empty) has nothing to hide
+        zones = tuple(z for z in zones if (top := z.path.partition(".")[0]) in rest and ("." not in z.path or rest[top]))
+        return redact(rest, zones, seat, state.known_to(seat), shared=True) if zones else rest
 
     def encode(self, game: Any, seat: int) -> np.ndarray:
         """The seat's observation, by the game's fast path (`observe_part`) where it has one."""
@@ -191,13 +232,19 @@ class Encoding:
         self.view_part(game, seat, out)
 
     def _header(self, game: Any, seat: int, out: np.ndarray) -> None:
+        out[:3 * self.players + 1] = self.header_values(game, seat)
+
+    def header_values(self, game: Any, seat: int) -> list[float]:
+        """The header (see the module's docstring) as Python floats (one write costs less than many)."""
         n = self.players
-        out[seat] = 1.0
-        if game.to_play is not None:
-            out[n + game.to_play] = 1.0
-        for i, score in enumerate(self.rotated(game.scores, seat)):
-            out[2 * n + i] = score / 100.0
-        out[3 * n] = float(game.is_over)
+        values = [0.0] * (3 * n + 1)
+        values[seat] = 1.0
+        to_play = game.to_play
+        if to_play is not None:
+            values[n + to_play] = 1.0
+        values[2 * n:3 * n] = [score / 100.0 for score in self.rotated(game.scores, seat)]
+        values[3 * n] = float(to_play is None)
+        return values
 
     def rotated(self, per_seat: list, seat: int) -> list:
         """Per-seat values from the observer's seat on (the observer first)."""

@@ -4,131 +4,180 @@
 2. the tiles left in the deck / 72, each seat's followers in supply / 7 (observer first), the
    decision (place, meeple, other) one-hot;
 3. the board: a window of (2*RADIUS+1)^2 cells around the start tile, cells row by row (y from
-   -RADIUS, x from -RADIUS), CHANNELS values per cell: a tile is there, its letter's number / 24
-   (wonder cells: 1), its rotation one-hot (4), an open position, the last tile placed, a follower of
-   each seat (observer first, one channel per seat). Cells outside the window are left out;
-4. the rest of the view (discarded tiles, the wonders' track) hashed into 64 buckets.
+   -RADIUS, x from -RADIUS), CHANNELS = 3 values per cell: the tile's letter, (its number + 1) / 24
+   (a wonder's cell: 1; an empty cell: 0), its rotation, (quarter turns + 1) / 4 (empty: 0), and 1
+   on the cells of the last tile placed. Cells outside the window are left out. (The open
+   positions are the empty cells next to a tile: a network sees them in the first channel);
+4. the followers on the map: per seat (observer first) SLOTS = 7 slots (a seat has at most 7
+   followers) of SLOT = 4 values, the seat's followers in the view's order (x, then y, then the
+   feature's label), then empty slots (all 0): 1, x / RADIUS, y / RADIUS (any cell, inside the
+   window or not), the feature's kind (road, city, field, monastery) as (its number + 1) / 4;
+5. the rest of the view (discarded tiles, the wonders' track) hashed into REST = 64 buckets.
 
 The fast path (`observe_part`) reads the state instead of the whole view: the hand, the deck's size
 (its order and content are the one hidden zone), the supply, the board (kept from one call to the
-next, `KeptBoard`: tiles are only ever added) and, for the hashed rest, the discarded tiles, the
-wonders placed and the modules' own view parts, redacted by the game's zones as a view is.
+next, `KeptBoard`: tiles are only ever added), the followers (`KeptFollowers`: listed again only
+when the map's followers changed) and, for the hashed rest, the discarded tiles, the wonders placed
+and the modules' own view parts, redacted by the game's zones as a view is (remembered while the
+discarded tiles and wonders stay the same, when no module adds to the view and no zone covers them).
 """
 from __future__ import annotations
 
-from itertools import compress, repeat
+from itertools import compress
 
 import numpy as np
 
-from ...core.visibility import redact
-from ...games.carcassonne.content import LETTERS, WONDER_ORDER, xy
-from . import Encoding, HashedView
+from ...games.carcassonne.content import KIND_NAMES, LETTERS, WONDER_ORDER, xy
+from . import LIMIT, Encoding, HashedView
 
 RADIUS = 10
 SIDE = 2 * RADIUS + 1
+CHANNELS = 3
+SLOTS = 7
+SLOT = 4
+REST = 64
 HAND = {name: i for i, name in enumerate(LETTERS + WONDER_ORDER)}
 DECISIONS = {"place": 0, "meeple": 1}
+KIND = {name: (i + 1) / len(KIND_NAMES) for i, name in enumerate(KIND_NAMES)}
 BOARD_KEYS = ("tile_in_hand", "deck", "supply", "tiles", "meeples", "open_positions", "last_placed")
 
 
 class CarcassonneEncoding(Encoding):
     def __init__(self, players: int, options: dict):
-        self.channels = 8 + players
         self.hand_size = len(HAND) + 1
         self.info_size = 1 + players + 3
-        self.board_size = SIDE * SIDE * self.channels
-        self.part_size = self.hand_size + self.info_size + self.board_size + 64
+        self.board_size = SIDE * SIDE * CHANNELS
+        self.followers_size = SLOTS * SLOT * players
+        self.part_size = self.hand_size + self.info_size + self.board_size + self.followers_size + REST
         super().__init__(players, options)
-        self.rest = HashedView(64, BOARD_KEYS + ("active", "decision"))
-        self.kept = KeptBoard(self.channels)
+        self.rest = HashedView(REST, BOARD_KEYS + ("active", "decision"))
+        self.kept = KeptBoard()
+        self.followers = KeptFollowers()
+        self.slots: dict[int, tuple[int, np.ndarray]] = {}  # seat -> (followers' version, its slots)
+        self.blocks: tuple[int, list] = (-1, [])  # (followers' version, each seat's slots)
+        self.rest_kept: tuple | None = None  # (what the rest was made of, its buckets)
 
     # from the view (the reference) ------------------------------------------------------------
     def encode_part(self, view: dict, seat: int, out: np.ndarray) -> None:
         deck = view["deck"]
-        self._info(view.get("tile_in_hand"), deck["count"] if isinstance(deck, dict) else len(deck),
-                   view["supply"], view.get("decision"), seat, out)
+        out[:self.hand_size + self.info_size] = self._info(
+            view.get("tile_in_hand"), deck["count"] if isinstance(deck, dict) else len(deck), view["supply"],
+            view.get("decision"), seat)
         board = out[self.hand_size + self.info_size:][:self.board_size]
-        put_tiles(board, self.channels, [(t["tile"], t["x"], t["y"], t.get("rotation", 0)) for t in view["tiles"]])
-        ones, counted = self._marks(_window_cells(view["open_positions"]), _window_cells(view.get("last_placed") or ()),
-                                    [(m["seat"], c) for m in view["meeples"] for c in _window_cells(((m["x"], m["y"]),))],
-                                    seat)
-        board[ones] = 1.0
-        np.add.at(board, counted, 1.0)
-        self.rest.encode(view, out[self.hand_size + self.info_size + self.board_size:])
+        put_tiles(board, [(t["tile"], t["x"], t["y"], t.get("rotation", 0)) for t in view["tiles"]])
+        board[[c * CHANNELS + 2 for c in _window_cells(view.get("last_placed") or ())]] = 1.0
+        followers = [(m["seat"], m["x"], m["y"], KIND[m["kind"]]) for m in view["meeples"]]
+        start = self.hand_size + self.info_size + self.board_size
+        out[start:start + self.followers_size] = self._slots(followers, seat)
+        self.rest.encode(view, out[start + self.followers_size:])
 
     # from the state (the fast path: see the module's docstring) --------------------------------
-    def observe_part(self, game, seat: int, out: np.ndarray) -> None:
+    def encode(self, game, seat: int) -> np.ndarray:
+        """`Encoding.encode` made at once from its pieces: the header and sections 1-2 as Python
+        floats, the kept board, the kept slots and the rest (only the header's scores could pass
+        LIMIT: the other values are bounded by the game's size)."""
         state = game.state
-        hand = None if state.hand is None else LETTERS[state.hand]
-        self._info(hand, len(state.deck), state.supply, game.decision, seat, out)
-        marks = self._marks(_cells(state.frontier), _cells(state.last[1] if state.last else ()),
-                            _followers(state), seat)
-        start = self.hand_size + self.info_size
-        out[start:start + self.board_size] = self.kept.board(state, marks)
-        self.rest.encode(self._rest_view(game, seat), out[start + self.board_size:])
+        values = self.header_values(game, seat)
+        if max(values) > LIMIT or min(values) < -LIMIT:  # (the scores / 100: section 1-2's values lie in 0..1)
+            values = [min(max(v, -LIMIT), LIMIT) for v in values]
+        head = np.array(values + self._info(None if state.hand is None else LETTERS[state.hand], len(state.deck),
+                                            state.supply, game.decision, seat), np.float32)
+        return np.concatenate((head, self.kept.board(state), self._seat_slots(state, seat), self._rest(game, seat)))
 
-    def _rest_view(self, game, seat: int) -> dict:
-        """The view's keys the hashed rest reads, redacted by the game's zones as the view is (a
-        zone outside these keys, as the deck's, has nothing to hide here)."""
+    def observe_part(self, game, seat: int, out: np.ndarray) -> None:
+        out[:] = self.encode(game, seat)[3 * self.players + 1:]
+
+    def _seat_slots(self, state, seat: int) -> np.ndarray:
+        version = self.followers.version(state)
+        kept = self.slots.get(seat)
+        if kept is None or kept[0] != version:
+            if self.blocks[0] != version:
+                self.blocks = (version, self._blocks(self.followers.listed))
+            kept = self.slots[seat] = (version, self._rotated_blocks(self.blocks[1], seat))
+        return kept[1]
+
+    def _rest(self, game, seat: int) -> np.ndarray:
         state = game.state
-        rest = {"discarded": [LETTERS[t] for t in state.discarded], "wonders_placed": list(self.kept.wonders)}
-        for module in game.rules.active(state):
-            if module.view is not None:
-                module.view(state, rest)
-        zones = tuple(z for z in game.rules.zones_of(state) if z.path.partition(".")[0] in rest)
-        return redact(rest, zones, seat, state.known_to(seat), shared=True) if zones else rest
+        views, zones = self.module_views(game)
+        alike = not views and not any(z.path.partition(".")[0] in REST_KEYS for z in zones)  # the same for every seat
+        key = (state.modules, tuple(state.discarded), len(self.kept.wonders), self.kept.epoch) if alike else None
+        if key is not None and self.rest_kept is not None and self.rest_kept[0] == key:
+            return self.rest_kept[1]
+        rest = np.zeros(REST, np.float32)
+        self.rest.encode(self.with_module_parts(game, seat, {"discarded": [LETTERS[t] for t in state.discarded],
+                                                            "wonders_placed": list(self.kept.wonders)}), rest)
+        if key is not None:
+            self.rest_kept = (key, rest)
+        return rest
 
     # both -------------------------------------------------------------------------------------
-    def _info(self, hand: str | None, deck: int, supply: list, decision: str | None, seat: int,
-              out: np.ndarray) -> None:
-        out[HAND.get(hand, len(HAND)) if hand is not None else len(HAND)] = 1.0
-        info = out[self.hand_size:self.hand_size + self.info_size]
-        info[0] = deck / 72.0
-        for i, left in enumerate(self.rotated(supply, seat)):
-            info[1 + i] = left / 7.0
-        info[1 + self.players + DECISIONS.get(decision or "", 2)] = 1.0
+    def _info(self, hand: str | None, deck: int, supply: list, decision: str | None, seat: int) -> list[float]:
+        """Sections 1 and 2 as Python floats."""
+        values = [0.0] * (self.hand_size + self.info_size)
+        values[HAND.get(hand, len(HAND)) if hand is not None else len(HAND)] = 1.0
+        info = self.hand_size
+        values[info] = deck / 72.0
+        values[info + 1:info + 1 + self.players] = [left / 7.0 for left in self.rotated(supply, seat)]
+        values[info + 1 + self.players + DECISIONS.get(decision or "", 2)] = 1.0
+        return values
 
-    def _marks(self, open_cells: list[int], last_cells: list[int], followers: list[tuple[int, int]],
-               seat: int) -> tuple[list[int], list[int]]:
-        """The board's flat indices set to 1 for the open positions and the last tile placed, and
-        those counting the followers (seat, cell; an index once per follower), from window cells."""
-        channels, players = self.channels, self.players
-        return ([c * channels + 6 for c in open_cells] + [c * channels + 7 for c in last_cells],
-                [c * channels + 8 + (owner - seat) % players for owner, c in followers])
+    def _slots(self, followers: list[tuple[int, int, int, float]], seat: int) -> np.ndarray:
+        """The followers' slots (section 4) of (seat, x, y, kind value) listed in the view's order."""
+        return self._rotated_blocks(self._blocks(followers), seat)
+
+    def _blocks(self, followers: list[tuple[int, int, int, float]]) -> list[list[float]]:
+        """Each seat's SLOTS slots, by seat."""
+        blocks: list[list[float]] = [[] for _ in range(self.players)]
+        for owner, x, y, kind in followers:
+            if len(blocks[owner]) < SLOTS * SLOT:
+                blocks[owner] += (1.0, x / RADIUS, y / RADIUS, kind)
+        return [block + [0.0] * (SLOTS * SLOT - len(block)) for block in blocks]
+
+    def _rotated_blocks(self, blocks: list[list[float]], seat: int) -> np.ndarray:
+        return np.array(self.rotated(blocks, seat), np.float32).reshape(-1)
+
+
+REST_KEYS = ("discarded", "wonders_placed")
 
 
 class KeptBoard:
     """The board part of the last state asked for, kept from one call to the next: its tile
     channels (and the wonders placed) brought up to date by the pieces placed since (a state's
     `placed` list only grows; another list, or one that does not continue the last, is read again
-    from its start), the marks (open positions, last tile, followers) of the last call undone and
-    this call's set."""
+    from its start), the last tile's marks of the last call undone and this call's set. The same
+    for every seat."""
 
-    def __init__(self, channels: int):
-        self.channels = channels
-        self.flat = np.zeros(SIDE * SIDE * channels, dtype=np.float32)
+    def __init__(self):
+        self.flat = np.zeros(SIDE * SIDE * CHANNELS, dtype=np.float32)
         self.placed: list | None = None  # the list read last (held, so its identity stays its own)
         self.read = 0
         self.last: tuple | None = None
-        self.marked: list[int] = []
+        self.marked: list[int] = []  # the last tile's marks set
+        self.marked_for: tuple | None = None  # the state's `last` they were set for
         self.wonders: list[dict] = []  # the wonders placed, as the view lists them
+        self.epoch = 0  # counts the times the board was read again from its start
 
-    def board(self, state, marks: tuple[list[int], list[int]]) -> np.ndarray:
-        """The board with `marks` (`CarcassonneEncoding._marks`: indices set to 1, indices counted)."""
+    def board(self, state) -> np.ndarray:
         self._tiles(state.placed)
-        flat, (ones, counted) = self.flat, marks
-        flat[self.marked] = 0.0
-        flat[ones] = 1.0
-        for i in counted:  # a few followers; two on one cell count twice
-            flat[i] += 1.0
-        self.marked = ones + counted
-        return flat
+        last = state.last
+        if last is not self.marked_for:  # (a tuple, held: the same object has the same cells)
+            marks = [c * CHANNELS + 2 for c in _cells(last[1])] if last else []
+            if marks != self.marked:
+                flat = self.flat
+                for i in self.marked:  # a cell or a few: one write each costs less than numpy's fancy indexing
+                    flat[i] = 0.0
+                for i in marks:
+                    flat[i] = 1.0
+            self.marked, self.marked_for = marks, last
+        return self.flat
 
     def _tiles(self, placed: list) -> None:
         if placed is not self.placed or len(placed) < self.read or (self.read and placed[self.read - 1] is not self.last):
-            self.placed, self.read, self.wonders = placed, 0, []
+            self.placed, self.read, self.wonders, self.epoch = placed, 0, [], self.epoch + 1
             self.flat.fill(0.0)
-            self.marked = []
+            self.marked, self.marked_for = [], None
+        if len(placed) == self.read:  # most calls: nothing placed since
+            return
         tiles = []
         for name, anchor, rot, owner in placed[self.read:]:
             x, y = xy(anchor)
@@ -136,35 +185,64 @@ class KeptBoard:
                 tiles.append((name, x, y, rot))
             else:
                 self.wonders.append({"wonder": name, "x": x, "y": y, "rotation": rot, "owner": owner})
-        put_tiles(self.flat, self.channels, tiles)
+        put_tiles(self.flat, tiles)
         self.read = len(placed)
-        self.last = placed[-1] if placed else None
+        self.last = placed[-1]
 
 
-def put_tiles(flat: np.ndarray, channels: int, tiles: list[tuple[str, int, int, int]]) -> None:
+class KeptFollowers:
+    """The followers on the map of the last state asked for, as (seat, x, y, kind value) in the
+    view's order, listed again only when they may have changed. The map's followers are the
+    holders at the features' roots (`meeples[root]`). A follower is put or scored, or moved when its
+    feature joins another (`board._union`), only by writing a new tuple into the state's `meeples`
+    list; a tile placed appends its segments' (empty) entries, and a root that stops being one
+    never becomes one again. So while that list (the same list object) starts with the tuples it
+    held when last listed, holds only empty ones after them, and every root then holding followers
+    is a root still, the followers are the same (tests/test_adapters_fast.py compares them with the
+    view's after every step of whole games). `version` counts the listings."""
+
+    def __init__(self):
+        self.meeples: list | None = None  # the state's list read last (held: its identity stays its own)
+        self.seen: list = []  # its tuples then
+        self.roots: list[int] = []  # the roots holding followers when last listed
+        self.listed: list[tuple[int, int, int, float]] = []
+        self.count = 0
+
+    def version(self, state) -> int:
+        meeples, seen, parent = state.meeples, self.seen, state.parent
+        if meeples is not self.meeples or len(meeples) < len(seen) \
+                or (meeples != seen if len(meeples) == len(seen) else meeples[:len(seen)] != seen) \
+                or any(meeples[len(seen):]) or any(parent[r] != r for r in self.roots):
+            self.roots = [r for r in compress(range(len(meeples)), meeples) if parent[r] == r]
+            self.listed = _followers(state, self.roots)
+            self.count += 1
+            self.meeples, self.seen = meeples, list(meeples)
+        elif len(meeples) > len(seen):
+            seen += meeples[len(seen):]  # (empty entries)
+        return self.count
+
+
+def _followers(state, roots: list[int]) -> list[tuple[int, int, int, float]]:
+    """(seat, x, y, kind value) of the followers at these roots (those holding any), in the view's
+    order (`base_view`: sorted by x, y, seat and the feature's label)."""
+    where, kind, label, meeples = state.meeple_cell, state.kind, state.label, state.meeples
+    found = []
+    for root in roots:
+        for owner, seg in meeples[root]:
+            x, y = xy(where[seg])
+            found.append((x, y, owner, label[seg], KIND[KIND_NAMES[kind[seg]]]))
+    found.sort()  # by x, y, seat and label (two followers never share all four: a feature holds a seat's one)
+    return [(owner, x, y, value) for x, y, owner, _label, value in found]
+
+
+def put_tiles(flat: np.ndarray, tiles: list[tuple[str, int, int, int]]) -> None:
     """The tile channels of (letter, x, y, rotation) tiles inside the window, on a flat board."""
-    if not tiles:  # most calls of the kept board: nothing placed since
-        return
-    starts, letters, turns = [], [], []
-    for name, x, y, rotation in tiles:
+    for name, x, y, rotation in tiles:  # one write each (a tile or two a call, but for a whole view)
         if _inside(x, y):
-            start = ((y + RADIUS) * SIDE + x + RADIUS) * channels
+            start = ((y + RADIUS) * SIDE + x + RADIUS) * CHANNELS
             letter = HAND.get(name, len(LETTERS))
-            starts.append(start)
-            letters.append((letter + 1) / len(LETTERS) if letter < len(LETTERS) else 1.0)
-            turns.append(start + 2 + rotation % 4)
-    flat[starts] = 1.0
-    flat[[s + 1 for s in starts]] = letters
-    flat[turns] = 1.0
-
-
-def _followers(state) -> list[tuple[int, int]]:
-    """(seat, window cell) of every follower on the map inside the window (as the view lists them: at
-    the features' roots)."""
-    parent, where, meeples = state.parent, state.meeple_cell, state.meeples
-    occupied = compress(range(len(meeples)), meeples)  # the segments holding followers, found at C speed
-    return [(owner, cell) for root in occupied if parent[root] == root
-            for owner, seg in meeples[root] for cell in (_cell_of(where[seg]),) if cell is not None]
+            flat[start] = (letter + 1) / len(LETTERS) if letter < len(LETTERS) else 1.0
+            flat[start + 1] = (rotation % 4 + 1) / 4
 
 
 _CELL: dict[int, int | None] = {}  # board position -> its window cell (None: outside the window)
@@ -172,10 +250,7 @@ _CELL: dict[int, int | None] = {}  # board position -> its window cell (None: ou
 
 def _cells(positions) -> list[int]:
     """The window cells (row-major index) of board positions inside the window."""
-    found = list(map(_CELL.get, positions, repeat(-1)))
-    if -1 in found:
-        found = [_cell_of(p) for p in positions]
-    return [cell for cell in found if cell is not None]
+    return [cell for cell in map(_cell_of, positions) if cell is not None]
 
 
 def _cell_of(position: int) -> int | None:

@@ -4,36 +4,235 @@
 2. per seat (observer first) 14 values: honor / 10, wood, stone, gold, chi (/ 10), Clerks, post
    Clerks, spearmen, archers, horsemen (/ 10), walls built, donated, and the sizes of its Command
    hand and Advisors (a hidden zone gives its count, a visible one its length);
-3. the rest of the view (Locations, sections, Hordes, tracks, the seat's own cards, the battle, the
-   modules' parts) hashed into 1024 buckets.
+3. per Location (LOC_ORDER) 2 + 2 * players values: its slots / 5 (0: not on the board in this game),
+   each seat's Clerks there (observer first), the other Clerks there (those of no seat), each seat's
+   Overseer level there / 4 (observer first);
+4. per wall section 4 + 2 * players values: the wall level, defence / 10, fortifications, archer
+   slots / 5, each seat's archers on it and its units behind it (observer first);
+5. per Horde place (section by row) 3 + players values: a card is there, the card's code ((its
+   number in CARD_ORDER + 1) / len(CARD_ORDER)), its covered spaces, each seat's units on it
+   (observer first);
+6. the Advisor track: each slot's card code; the warehouse's wood, stone and gold / 5; each seat's
+   place on the Tea track and on the leader track / players (observer first); the secondary
+   player's honor / 10 and spearmen / 10 (2 players; else 0);
+7. the rest, hashed into BUCKETS buckets (`HashedView`, each top-level key a part, remembered by
+   content): the Generals, each seat's kept cards and overseers' soldiers, the observer's own
+   hand (Commands, Advisors, Tactics, the Generals offered), the commitments, the artifacts, the
+   initiative, the face-down commitments, the battle, then every module's part of the view,
+   redacted by the game's zones as the view is.
+
+`encode_part` reads these from the seat's view (the reference); the fast path `observe_part` reads
+them from the state, outside every hidden zone: the observer's own hand (its zones' owner), the
+sizes of the other hands (public counts), the commitments redacted by their zone, the modules'
+parts redacted by theirs; the face-down decks are not read. The Locations and sections 4-6 are
+kept per seat until a field they read changes (`Encoding.kept`). The values are the same, bit for
+bit (tests/test_adapters_fast.py).
 """
 from __future__ import annotations
 
 import numpy as np
 
+from ...games.greatwall import mechanics as M
+from ...games.greatwall.data_tables import BOARD, LOCS
+from ...games.greatwall.view import CARDS, UNITS
 from . import COMMON_KEYS, Encoding, HashedView
 
 SEASONS = {"autumn": 0, "winter": 1, "spring": 2, "summer": 3}
 PER_SEAT = 14
 BUCKETS = 1024
+LOC_ORDER = tuple(LOCS)
+CARD_ORDER = tuple(CARDS)
+CARD_CODE = {card: (i + 1) / len(CARD_ORDER) for i, card in enumerate(CARD_ORDER)}
+HORDES = BOARD.sections * BOARD.horde_rows
+TRACK = len(BOARD.advisor_prices)
+# the keys of the base game's view (`view.full_view`): a key not among them is a module's part
+BASE_KEYS = ("year", "season", "players", "tea", "leader", "commits", "locations", "sections", "hordes",
+             "advisor_track", "artifacts", "warehouse", "initiative", "face_down", "battle", "decks", "secondary")
+OWN = ("commands", "advisors", "tactics", "general_offer")  # the observer's own cards (section 7)
 
 
 class GreatWallEncoding(Encoding):
     def __init__(self, players: int, options: dict):
-        self.part_size = 5 + PER_SEAT * players + BUCKETS
+        self.per_loc = 2 + 2 * players
+        self.per_section = 4 + 2 * players
+        self.per_horde = 3 + players
+        self.numbers = (5 + PER_SEAT * players + len(LOC_ORDER) * self.per_loc + BOARD.sections * self.per_section
+                        + HORDES * self.per_horde + TRACK + 3 + 2 * players + 2)
+        self.part_size = self.numbers + BUCKETS
         super().__init__(players, options)
-        self.rest = HashedView(BUCKETS, COMMON_KEYS + ("year", "season"), by_part=True)
+        self.rest = HashedView(BUCKETS, by_part=True)
 
+    # from the view (the reference) ------------------------------------------------------------
     def encode_part(self, view: dict, seat: int, out: np.ndarray) -> None:
-        out[0] = view.get("year", 0) / 10.0
-        season = SEASONS.get(view.get("season") or "")
-        if season is not None:
-            out[1 + season] = 1.0
-        by_seat = {p["seat"]: p for p in view.get("players", ())}
-        for i, s in enumerate(self.rotated(list(range(self.players)), seat)):
-            if s in by_seat:
-                out[5 + PER_SEAT * i:5 + PER_SEAT * (i + 1)] = _seat_values(by_seat[s])
-        self.rest.encode(view, out[5 + PER_SEAT * self.players:])
+        players = {p["seat"]: p for p in view.get("players", ())}
+        locations = view.get("locations") or {}
+        board = Board(
+            year=view.get("year", 0), season=view.get("season"),
+            seats={s: _seat_values(p) for s, p in players.items()},
+            locations={loc: (v.get("slots", 0), v.get("clerks") or ()) for loc, v in locations.items()},
+            overseers=_overseers(players, self.players),
+            sections=[(v["wall"], v["defence"], v["fortifications"], v["archer_slots"], v["archers"],
+                       [seat_ for seat_, _unit in v["behind"]]) for v in view.get("sections", ())],
+            hordes={h["section"] * BOARD.horde_rows + h["row"]: (h["card"], sum(c is not None for c in h["cover"]),
+                                                                  [u[0] for u in h["units"]])
+                    for h in view.get("hordes", ())},
+            track=[t["card"] for t in view.get("advisor_track", ())],
+            warehouse=[(view.get("warehouse") or {}).get(k, 0) for k in ("wood", "stone", "gold")],
+            tea=view.get("tea") or [], leader=view.get("leader") or [], secondary=view.get("secondary"))
+        self._numbers(board, seat, out)
+        mine = players.get(seat, {})
+        rest = {"generals": [players[s].get("general") if s in players else None for s in range(self.players)],
+                "kept": [players[s].get("kept") if s in players else None for s in range(self.players)],
+                "overseer_soldiers": [players[s].get("overseer_soldiers") if s in players else None
+                                      for s in range(self.players)],
+                "own": {key: mine.get(key) for key in OWN}}
+        rest.update((key, view[key]) for key in ("commits", "artifacts", "initiative", "face_down", "battle") if key in view)
+        rest.update((key, value) for key, value in view.items() if key not in BASE_KEYS and key not in COMMON_KEYS)
+        self.rest.encode(rest, out[self.numbers:])
+
+    # from the state (the fast path: see the module's docstring) --------------------------------
+    def observe_part(self, game, seat: int, out: np.ndarray) -> None:
+        state = game.state
+        n = state.players
+        order = self.rotated(list(range(n)), seat)
+        place = {s: i for i, s in enumerate(order)}
+        head = self._head(Board(year=state.year, season=state.season,
+                                seats={s: _state_seat(state, s) for s in range(n)}), order)
+        clerks_on, battle = state.clerks_on, state.battle
+        locations = self.kept(("locations", seat), (tuple(clerks_on.items()), tuple(state.overseers.items())),
+                               lambda: self._locations(Board(
+                                   locations={loc: (M.slots(state, loc), clerks_on.get(loc, ())) for loc in M.locations(state)},
+                                   overseers=state.overseers), place))
+        others = self.kept(
+            ("others", seat),
+            (tuple(state.wall), tuple(state.forts), tuple(state.archers), tuple(state.behind), battle.get("section"),
+             battle.get("defence"), tuple(state.hordes), tuple(state.advisor_track), state.warehouse, tuple(state.tea),
+             tuple(state.leader), clerks_on.get("tea_house"), clerks_on.get("war_room"), state.secondary_honor,
+             state.secondary_spearmen),
+            lambda: self._others(Board(
+                sections=[(state.wall[s], M.defence(state, s), state.forts[s], M.archer_slots(state, s), state.archers[s],
+                           [seat_ for seat_, _unit in state.behind[s]]) for s in range(BOARD.sections)],
+                hordes={i: (h[0], sum(c is not None for c in h[1]), [u[0] for u in h[2]])
+                        for i, h in enumerate(state.hordes) if h is not None},
+                track=state.advisor_track, warehouse=state.warehouse, tea=M.tea_order(state),
+                leader=M.leader_order(state),
+                secondary=None if n != 2 else {"honor": state.secondary_honor, "spearmen": state.secondary_spearmen}),
+                place))
+        out[:self.numbers] = head + locations + others
+        self.rest.encode(self._rest_view(game, seat), out[self.numbers:])
+
+    def _rest_view(self, game, seat: int) -> dict:
+        """Section 7's keys, built as `view.full_view` and the modules build them, redacted by the
+        zones on them."""
+        state = game.state
+        n = state.players
+        rest = {"generals": list(state.general), "kept": [list(state.kept[s]) for s in range(n)],
+                "overseer_soldiers": [{loc: UNITS[units[s]] for loc, units in state.overseer_units.items()
+                                       if units[s] is not None and state.overseers[loc][s]} for s in range(n)],
+                "own": {"commands": list(state.cmd_hand[seat]), "advisors": list(state.advisors[seat]),
+                        "tactics": list(state.tactics[seat]), "general_offer": list(state.general_offer[seat])},
+                "commits": {str(s): list(v) if isinstance(v, tuple) else v for s, v in state.commits.items()},
+                "artifacts": list(state.artifacts), "initiative": [[s, c] for s, c in state.initiative],
+                "face_down": sorted(s for s, card in state.commits.items() if card is not None)
+                if state.season == "spring" else [],
+                "battle": {k: list(v) if isinstance(v, tuple) else v for k, v in state.battle.items()}}
+        return self.with_module_parts(game, seat, rest, scratch=("decks",))  # (the Rat adds its deck there: hidden)
+
+    # both -------------------------------------------------------------------------------------
+    def _numbers(self, board: "Board", seat: int, out: np.ndarray) -> None:
+        """Sections 1-6 (the reference: every group made afresh)."""
+        order = self.rotated(list(range(self.players)), seat)
+        place = {s: i for i, s in enumerate(order)}
+        out[:self.numbers] = self._head(board, order) + self._locations(board, place) + self._others(board, place)
+
+    def _head(self, board: "Board", order: list[int]) -> list[float]:
+        """Sections 1-2."""
+        values = [0.0] * (5 + PER_SEAT * self.players)
+        values[0] = board.year / 10.0
+        if board.season in SEASONS:
+            values[1 + SEASONS[board.season]] = 1.0
+        for i, s in enumerate(order):
+            if s in board.seats:
+                values[5 + PER_SEAT * i:5 + PER_SEAT * (i + 1)] = board.seats[s]
+        return values
+
+    def _locations(self, board: "Board", place: dict[int, int]) -> list[float]:
+        """Section 3."""
+        n = self.players
+        values = [0.0] * (len(LOC_ORDER) * self.per_loc)
+        at = 0
+        for loc in LOC_ORDER:
+            if loc in board.locations:
+                slots, clerks = board.locations[loc]
+                values[at] = slots / 5.0
+                for clerk in clerks:
+                    values[at + 1 + place[clerk] if clerk in place else at + 1 + n] += 1.0
+                for s, level in enumerate(board.overseers.get(loc, ())):
+                    if s in place:
+                        values[at + 2 + n + place[s]] = level / 4.0
+            at += self.per_loc
+        return values
+
+    def _others(self, board: "Board", place: dict[int, int]) -> list[float]:
+        """Sections 4-6."""
+        n = self.players
+        values = [0.0] * (BOARD.sections * self.per_section + HORDES * self.per_horde + TRACK + 3 + 2 * n + 2)
+        at = 0
+        for wall, defence, forts, archer_slots, archers, behind in board.sections[:BOARD.sections]:
+            values[at:at + 4] = (float(wall), defence / 10.0, float(forts), archer_slots / 5.0)
+            for s in archers:
+                if s in place:
+                    values[at + 4 + place[s]] += 1.0
+            for s in behind:
+                if s in place:
+                    values[at + 4 + n + place[s]] += 1.0
+            at += self.per_section
+        for i in range(HORDES):
+            if i in board.hordes:
+                card, covered, units = board.hordes[i]
+                values[at:at + 3] = (1.0, CARD_CODE.get(card, 0.0), float(covered))
+                for s in units:
+                    if s in place:
+                        values[at + 3 + place[s]] += 1.0
+            at += self.per_horde
+        for i, card in enumerate(list(board.track)[:TRACK]):
+            values[at + i] = CARD_CODE.get(card, 0.0)
+        at += TRACK
+        values[at:at + 3] = [v / 5.0 for v in list(board.warehouse)[:3]]
+        at += 3
+        for track, offset in ((board.tea, 0), (board.leader, n)):
+            for rank, s in enumerate(track):
+                if s in place:
+                    values[at + offset + place[s]] = rank / n
+        at += 2 * n
+        if board.secondary:
+            values[at:at + 2] = (board.secondary.get("honor", 0) / 10.0, board.secondary.get("spearmen", 0) / 10.0)
+        return values
+
+
+class Board:
+    """What sections 1-6 read, from a view or from a state."""
+
+    def __init__(self, **fields):
+        self.__dict__.update(fields)
+
+
+def _overseers(players: dict, n: int) -> dict[str, list[int]]:
+    """The view's Overseer levels as the state keeps them: by Location, a level per seat."""
+    levels: dict[str, list[int]] = {}
+    for s, p in players.items():
+        for loc, level in (p.get("overseers") or {}).items():
+            levels.setdefault(loc, [0] * n)[s] = level
+    return levels
+
+
+def _state_seat(state, s: int) -> list[float]:
+    res = M.resources_of(state, s)
+    soldiers = dict(zip(UNITS, state.soldiers[s]))
+    return [state.honor[s] / 10.0, *(res.get(k, 0) / 10.0 for k in ("wood", "stone", "gold", "chi")),
+            state.clerks[s] / 10.0, state.post_clerks[s] / 10.0,
+            *(soldiers.get(k, 0) / 10.0 for k in ("spearman", "archer", "horseman")),
+            state.walls_built[s], state.donated[s], float(len(state.cmd_hand[s])), float(len(state.advisors[s]))]
 
 
 def _seat_values(player: dict) -> list[float]:

@@ -3,53 +3,164 @@
 1. per clearing (up to CLEARINGS, in the map's order) 3 + 2 * players values: its suit one-hot (fox,
    mouse, rabbit), then per seat (observer first) its warriors / 10 and its buildings and tokens
    (a faction's pieces count for the seat playing it);
-2. per seat (observer first): the score / 30 and the cards in hand / 10 (hidden hands: their count);
-3. the rest of the view (the factions' boards, the seat's own cards, the discard pile, items,
-   hirelings, the draft) hashed into 1024 buckets.
+2. per seat (observer first) 3 + len(FACTION_ORDER) values: the score / 30, the cards in hand / 10
+   (hidden hands: their count), the warriors in its faction's supply / 25, its faction one-hot
+   (FACTION_ORDER; all 0 before the Advanced Setup's draft gives it one);
+3. the table: the phase one-hot (PHASES), the turn / 10, the cards in the deck / 54, the discard
+   pile and the observer's own hand as counts per card (CARD_ORDER, the cards of both decks; other
+   cards, as a faction's own, are left out), the item supply per item (ITEMS) / 2;
+4. the rest, hashed into BUCKETS buckets (`HashedView`, each top-level key a part): the Advanced
+   Setup's draft, the pawns, each seat's play area, crafted items and activated dominance card, the
+   dominance cards by the map, the coalitions, the closed paths, the Ferry, the pieces on paths, then
+   every module's own part of the view (the factions' boards, the hirelings, the quests), redacted
+   by the game's zones as the view is.
+
+`encode_part` reads these from the seat's view (the reference); the fast path `observe_part` reads
+them from the state, outside every hidden zone: the observer's own hand (its zone's owner), the
+sizes of the other hands and of the deck (public counts), and the rest built as the view builds
+those keys and redacted by the same zones (the draft's secret choices, the modules' hidden parts);
+the clearings and the table are kept per seat until a field they read changes (`Encoding.kept`).
+Values are the same, bit for bit (tests/test_adapters_fast.py).
 """
 from __future__ import annotations
 
 import numpy as np
 
+from ...games.root import advanced
+from ...games.root.content import CARDS, FACTIONS, ITEMS
+from ...games.root.view import _where
 from . import COMMON_KEYS, Encoding, HashedView
 
 CLEARINGS = 12
 SUITS = {"fox": 0, "mouse": 1, "rabbit": 2}
 BUCKETS = 1024
-SKIP = COMMON_KEYS + ("clearings", "score")
+PHASES = ("setup", "birdsong", "daylight", "evening")
+FACTION_ORDER = tuple(FACTIONS)
+CARD_ORDER = tuple(CARDS)
+CARD_INDEX = {card: i for i, card in enumerate(CARD_ORDER)}
+ITEM_INDEX = {item: i for i, item in enumerate(ITEMS)}
+FACTION_INDEX = {faction: i for i, faction in enumerate(FACTION_ORDER)}
+# the keys of the base game's view (`view.base_view`): a key not among them is a module's part
+BASE_KEYS = ("map", "phase", "turn", "active", "first", "factions", "colours", "order", "draft", "clearings",
+             "pawns", "ruin_items", "items", "supply", "deck", "discard", "dominance_pool", "hands", "play_area",
+             "crafted", "score", "dominance", "coalition", "closed_paths", "ferry", "on_paths", "homes")
+# the base keys hashed in section 4, in the view's order
+HASHED_BASE = ("draft", "pawns", "dominance_pool", "play_area", "crafted", "dominance", "coalition", "closed_paths",
+               "ferry", "on_paths")
 
 
 class RootEncoding(Encoding):
     def __init__(self, players: int, options: dict):
         self.per_clearing = 3 + 2 * players
-        self.part_size = CLEARINGS * self.per_clearing + 2 * players + BUCKETS
+        self.per_seat = 3 + len(FACTION_ORDER)
+        self.table_size = len(PHASES) + 2 + 2 * len(CARD_ORDER) + len(ITEMS)
+        self.board_size = CLEARINGS * self.per_clearing
+        self.part_size = self.board_size + players * self.per_seat + self.table_size + BUCKETS
         super().__init__(players, options)
-        self.rest = HashedView(BUCKETS, SKIP)
+        self.rest = HashedView(BUCKETS, by_part=True)
 
+    # from the view (the reference) ------------------------------------------------------------
     def encode_part(self, view: dict, seat: int, out: np.ndarray) -> None:
         order = self.rotated(list(range(self.players)), seat)
-        slot = {faction: order.index(s) for s, faction in enumerate(view.get("factions") or ())
-                if s < self.players}
-        board = out[:CLEARINGS * self.per_clearing].reshape(CLEARINGS, self.per_clearing)
-        for row, clearing in zip(board, view.get("clearings", ())):
-            self._clearing(clearing, slot, row)
-        seats = out[CLEARINGS * self.per_clearing:CLEARINGS * self.per_clearing + 2 * self.players]
+        factions = view.get("factions") or ()
+        clearings = [(c.get("suit"), c.get("warriors") or {},
+                      [tuple(p) for p in list(c.get("buildings") or ()) + list(c.get("tokens") or ())])
+                     for c in view.get("clearings", ())]
         hands = view.get("hands") or {}
-        for i, s in enumerate(order):
-            seats[2 * i] = _number((view.get("score") or [0] * self.players)[s]) / 30.0
-            seats[2 * i + 1] = _count(hands.get(str(s))) / 10.0
-        self.rest.encode(view, out[CLEARINGS * self.per_clearing + 2 * self.players:])
+        own = hands.get(str(seat))
+        seats = [(_number((view.get("score") or [0] * self.players)[s]), _count(hands.get(str(s))),
+                  factions[s] if s < len(factions) else None) for s in range(self.players)]
+        deck = view.get("deck")
+        out[:self.board_size + self.players * self.per_seat + self.table_size] = (
+            self._clearings(clearings, self._slots(order, factions)) + self._seats(seats, view.get("supply") or {}, order)
+            + self._table(view.get("phase"), view.get("turn") or 0, _count(deck), view.get("discard") or (),
+                          own if isinstance(own, list) else (), view.get("items") or {}))
+        rest = {key: view[key] for key in HASHED_BASE if key in view}
+        rest.update((key, value) for key, value in view.items() if key not in BASE_KEYS and key not in COMMON_KEYS)
+        self.rest.encode(rest, out[-BUCKETS:])
 
-    def _clearing(self, clearing: dict, slot: dict, row: np.ndarray) -> None:
-        suit = SUITS.get(clearing.get("suit") or "")
-        if suit is not None:
-            row[suit] = 1.0
-        for faction, warriors in (clearing.get("warriors") or {}).items():
-            if faction in slot:
-                row[3 + 2 * slot[faction]] += warriors / 10.0
-        for faction, _kind in list(clearing.get("buildings") or ()) + list(clearing.get("tokens") or ()):
-            if faction in slot:
-                row[4 + 2 * slot[faction]] += 1.0
+    # from the state (the fast path: see the module's docstring) --------------------------------
+    def observe_part(self, game, seat: int, out: np.ndarray) -> None:
+        state = game.state
+        order = self.rotated(list(range(self.players)), seat)
+        warriors, factions = state.warriors.items(), state.faction
+        clearings = self.kept(
+            ("clearings", seat),
+            (state.suits, factions, tuple((f, tuple(w)) for f, w in warriors), tuple(state.buildings), tuple(state.tokens)),
+            lambda: self._clearings([(suit, {f: n for f, w in warriors if (n := w[c])}, state.buildings[c] + state.tokens[c])
+                                     for c, suit in enumerate(state.suits)], self._slots(order, factions)))
+        seats = [(state.score[s] if s < len(state.score) else 0, len(state.hands[s]) if s < len(state.hands) else 0,
+                  factions[s] if s < len(factions) else None) for s in range(self.players)]
+        own = tuple(state.hands[seat]) if seat < len(state.hands) else ()
+        table = self.kept(
+            ("table", seat), (state.phase, state.turn, len(state.deck), tuple(state.discard), own, tuple(state.items.items())),
+            lambda: self._table(state.phase, state.turn, len(state.deck), state.discard, own, state.items))
+        out[:self.board_size + self.players * self.per_seat + self.table_size] = (
+            clearings + self._seats(seats, state.supply, order) + table)
+        self.rest.encode(self._rest_view(game, seat), out[-BUCKETS:])
+
+    def _rest_view(self, game, seat: int) -> dict:
+        """Section 4's keys, built as `view.base_view` and the modules build them, redacted by the
+        zones on them."""
+        state = game.state
+        rest = {
+            "draft": advanced.view(state), "pawns": {owner: _where(loc) for owner, loc in state.pawns.items()},
+            "dominance_pool": state.dominance_pool, "play_area": state.play_area, "crafted": state.crafted,
+            "dominance": state.dominance, "coalition": {str(v): p for v, p in state.coalition.items()},
+            "closed_paths": [[a + 1, b + 1] for a, b in state.closed],
+            "ferry": None if state.ferry is None else state.ferry + 1,
+            "on_paths": [{"path": [a + 1, b + 1], "pieces": pieces} for (a, b), pieces in sorted(state.on_paths.items())],
+        }
+        return self.with_module_parts(game, seat, rest)
+
+    # both -------------------------------------------------------------------------------------
+    def _slots(self, order: list[int], factions) -> dict[str, int]:
+        """Each faction's place among the seats, observer first."""
+        return {faction: order.index(s) for s, faction in enumerate(factions) if s < self.players}
+
+    def _clearings(self, clearings: list, slot: dict[str, int]) -> list[float]:
+        """Section 1 from (suit, warriors by owner, pieces) per clearing."""
+        values = [0.0] * self.board_size
+        for c, (suit, warriors, pieces) in enumerate(clearings[:CLEARINGS]):
+            row = c * self.per_clearing
+            if suit in SUITS:
+                values[row + SUITS[suit]] = 1.0
+            for owner, count in warriors.items():
+                if owner in slot:
+                    values[row + 3 + 2 * slot[owner]] += count / 10.0
+            for owner, _kind in pieces:
+                if owner in slot:
+                    values[row + 4 + 2 * slot[owner]] += 1.0
+        return values
+
+    def _seats(self, seats: list, supply: dict, order: list[int]) -> list[float]:
+        """Section 2 from (score, hand size, faction) per seat."""
+        values = [0.0] * (self.players * self.per_seat)
+        for i, s in enumerate(order):
+            score, hand, faction = seats[s]
+            start = i * self.per_seat
+            values[start:start + 3] = (score / 30.0, hand / 10.0, supply.get(faction, 0) / 25.0)
+            if faction in FACTION_INDEX:
+                values[start + 3 + FACTION_INDEX[faction]] = 1.0
+        return values
+
+    def _table(self, phase: str | None, turn: int, deck: float, discard, hand, items: dict) -> list[float]:
+        """Section 3."""
+        values = [0.0] * self.table_size
+        if phase in PHASES:
+            values[PHASES.index(phase)] = 1.0
+        at = len(PHASES)
+        values[at:at + 2] = (turn / 10.0, deck / 54.0)
+        at += 2
+        for start, cards in ((at, discard), (at + len(CARD_ORDER), hand)):
+            for card in cards:
+                if card in CARD_INDEX:
+                    values[start + CARD_INDEX[card]] += 1.0
+        at += 2 * len(CARD_ORDER)
+        for item, count in items.items():
+            if item in ITEM_INDEX:
+                values[at + ITEM_INDEX[item]] = count / 2.0
+        return values
 
 
 def _count(zone: object) -> float:
