@@ -28,7 +28,7 @@ import numpy as np
 
 from ...games.root import advanced
 from ...games.root.content import CARDS, FACTIONS, ITEMS
-from ...games.root.view import _where
+from ...games.root.view import pawn_place
 from . import COMMON_KEYS, Encoding, HashedView
 
 CLEARINGS = 12
@@ -104,7 +104,7 @@ class RootEncoding(Encoding):
         zones on them."""
         state = game.state
         rest = {
-            "draft": advanced.view(state), "pawns": {owner: _where(loc) for owner, loc in state.pawns.items()},
+            "draft": advanced.view(state), "pawns": {owner: pawn_place(loc) for owner, loc in state.pawns.items()},
             "dominance_pool": state.dominance_pool, "play_area": state.play_area, "crafted": state.crafted,
             "dominance": state.dominance, "coalition": {str(v): p for v, p in state.coalition.items()},
             "closed_paths": [[a + 1, b + 1] for a, b in state.closed],

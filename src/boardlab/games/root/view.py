@@ -39,7 +39,7 @@ def base_view(state: RootState) -> dict:
         "factions": list(state.faction), "colours": [FACTIONS[f].colour if f else NO_FACTION for f in state.faction],
         "order": list(state.order), "draft": ADV.view(state),
         "clearings": clearings,
-        "pawns": {owner: _where(loc) for owner, loc in state.pawns.items()},
+        "pawns": {owner: pawn_place(loc) for owner, loc in state.pawns.items()},
         "ruin_items": {str(c + 1): list(items) for c, items in state.ruin_items.items()},
         "items": dict(state.items), "supply": dict(state.supply),
         "deck": list(state.deck), "discard": list(state.discard), "dominance_pool": list(state.dominance_pool),
@@ -54,7 +54,8 @@ def base_view(state: RootState) -> dict:
     }
 
 
-def _where(loc: int) -> dict:
+def pawn_place(loc: int) -> dict:
+    """A pawn's place as the view shows it: a clearing or a forest, numbered from 1."""
     return {"forest": loc - FOREST + 1} if loc >= FOREST else {"clearing": loc + 1}
 
 
