@@ -156,3 +156,61 @@ def test_ismcts_at_depth_0_is_deterministic_and_ignores_what_its_seat_cannot_see
     assert twin.view(seat) == g.view(seat)
     choices = [choose(make_agent("ismcts:iterations=40,depth=0", seed=7), game, seat) for game in (g, g, twin)]
     assert choices[0] == choices[1] == choices[2] and choices[0] in g.legal_action_ids()
+
+
+def test_a_search_stream_draws_blocks_of_numbers_and_refills_them():
+    """`below` and `shuffle` read the same block of numbers in turn; a list longer than what is left (or than a
+    block) draws a new one: every shuffle is still a permutation, and the same seed gives the same draws."""
+    def run(stream):
+        out = [stream.below(10) for _ in range(SearchStream.BLOCK - 3)]
+        out += stream.shuffle(range(5)) + stream.shuffle(range(2 * SearchStream.BLOCK)) + [stream.below(7)]
+        return out
+    first = run(SearchStream(11))
+    assert first == run(SearchStream(11)) and first != run(SearchStream(12))
+    assert sorted(first[SearchStream.BLOCK - 3:SearchStream.BLOCK + 2]) == list(range(5))
+    assert sorted(first[SearchStream.BLOCK + 2:-1]) == list(range(2 * SearchStream.BLOCK))
+    assert all(0 <= v < 10 for v in first[:SearchStream.BLOCK - 3]) and 0 <= first[-1] < 7
+    with pytest.raises(ValueError):
+        SearchStream(1).below(0)
+
+
+def test_a_search_streams_below_draws_every_value_about_as_often():
+    """6,000 draws below 6: each value about 1,000 times (chi-square as above)."""
+    stream = SearchStream(7)
+    counts = Counter(stream.below(6) for _ in range(6000))
+    assert set(counts) == set(range(6))
+    assert sum((n - 1000) ** 2 / 1000 for n in counts.values()) < 20.5
+
+
+def _carcassonne_projection_of(state) -> list[float]:
+    """Carcassonne's projected scores from their definition: every feature with followers scored by the
+    rules' own `feature_value` (at its completed value once complete, a field always at its final value)
+    for its majority, plus 0.5 for each of up to 4 followers in supply (the oracle for the written-out pass)."""
+    from boardlab.games.carcassonne import board as B, rules as R
+    from boardlab.games.carcassonne.content import FIELD
+    out = [float(v) for v in state.score]
+    for root in B.roots_with_followers(state):
+        complete = B.is_complete(state, root)
+        points, _, _ = R.feature_value(state, root, final=not complete or state.kind[root] == FIELD)
+        for seat in B.majority(state, root):
+            out[seat] += points
+    for seat, n in enumerate(state.supply):
+        out[seat] += 0.5 * min(n, 4)
+    return out
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (4, {"expansions": ["wonders"]}), (5, {})])
+def test_carcassonnes_projected_scores_equal_their_definition_in_every_position(players, options):
+    """Every position of whole random games (ties for a majority, complete cities shared by fields,
+    monasteries, wonders)."""
+    from boardlab.games.carcassonne.rules import projected_scores
+    ties = 0
+    for seed in range(6):
+        g, s = boardlab.new_game("carcassonne", players, seed=seed, options=options), Stream(seed)
+        while not g.is_over:
+            assert projected_scores(g.state) == _carcassonne_projection_of(g.state)
+            holders = [g.state.meeples[r] for r in range(len(g.state.parent)) if g.state.parent[r] == r]
+            ties += any(len({seat for seat, _ in h}) > 1 for h in holders)
+            legal = g.legal_action_ids()
+            g.apply(legal[s.below(len(legal))])
+    assert ties  # some feature was shared by several seats on the way
