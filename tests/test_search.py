@@ -214,3 +214,55 @@ def test_carcassonnes_projected_scores_equal_their_definition_in_every_position(
             legal = g.legal_action_ids()
             g.apply(legal[s.below(len(legal))])
     assert ties  # some feature was shared by several seats on the way
+
+
+_GREAT_WALL_CONFIGS = [(2, {}), (4, {}), (5, {}), (3, {"expansions": ["genghis", "rat"]}), (3, {"scenario": "ghost"})]
+
+
+def _great_wall_positions(every: int = 1):
+    """Every `every`-th position of 3 random games of each configuration (the Ghost Festival closes Locations)."""
+    for players, options in _GREAT_WALL_CONFIGS:
+        for seed in range(3):
+            g, s = boardlab.new_game("greatwall", players, seed=seed, options=options), Stream(seed)
+            while not g.is_over:
+                if s.below(every) == 0:
+                    yield g
+                legal = g.legal_action_ids()
+                g.apply(legal[s.below(len(legal))])
+
+
+def test_the_great_walls_offered_lists_equal_the_decisions_own():
+    """A Clerk's moves are offered by the handler that asks them (no second listing): the ids the game takes are
+    those its decision lists, in the same order, at every decision of the games."""
+    kinds = Counter()
+    for g in _great_wall_positions():
+        kind = g.state.pending[1]
+        assert g.legal_action_ids() == g.rules.flow_of(g.state).decisions[kind].legal(g.state)
+        kinds[kind] += 1
+    assert kinds["clerk_from"] > 50 and kinds["clerk_to"] > 50
+
+
+def test_the_great_walls_counts_for_all_seats_and_locations_with_room_equal_their_definitions():
+    from boardlab.games.greatwall import _counts, effects, mechanics as M
+    closed = 0
+    for g in _great_wall_positions(every=3):
+        state = g.state
+        on_wall, levels, clerks = _counts(state)
+        for seat in range(state.players):
+            assert on_wall[seat] == effects.measure(state, seat, "soldiers_on_wall")
+            assert levels[seat] == effects.measure(state, seat, "overseer_levels")
+            assert clerks[seat] == effects.measure(state, seat, "clerks_on_board")
+        assert M.with_room(state) == [loc for loc in M.locations(state) if M.has_room(state, loc)]
+        closed += any(M.closed(state, loc) for loc in M.locations(state))
+    assert closed  # haunted Locations were seen
+
+
+def test_the_great_walls_parsed_ids_are_kept_and_bad_ones_still_refused():
+    from boardlab.games.greatwall import actions as A
+    for action_id, decision in (("slot:1:4", "wound"), ("to:quarry", None), ("fort:1:wood+gold", None)):
+        first = A.args(action_id, decision)
+        assert first == A.parse(action_id, decision).values and A.args(action_id, decision) is first
+    with pytest.raises(ValueError):
+        A.args("to:nowhere")
+    with pytest.raises(ValueError):
+        A.args("to:nowhere")  # refused again: an error is not kept

@@ -190,10 +190,11 @@ class GreatWall(Ruleset):
         modules add their terms (`MODULE.potential`)."""
         tea = M.tea_order(state)
         progress = _horde_progress(state)
-        return [state.honor[s] + 0.4 * sum(state.res[s]) + effects.measure(state, s, "soldiers_on_wall")
-                + 1.5 * effects.measure(state, s, "overseer_levels") + len(state.tactics[s]) + len(state.advisors[s])
+        on_wall, levels, clerks = _counts(state)
+        return [state.honor[s] + 0.4 * sum(state.res[s]) + on_wall[s]
+                + 1.5 * levels[s] + len(state.tactics[s]) + len(state.advisors[s])
                 + effects.measure(state, s, "horde_end_honor")
-                + 0.6 * sum(on.count(s) for on in state.clerks_on.values())
+                + 0.6 * clerks[s]
                 + 0.3 * (state.players - 1 - tea.index(s))
                 + progress[s] for s in range(state.players)]
 
@@ -225,6 +226,30 @@ def content_sets(players: int, options: dict) -> tuple[str, ...]:
     """The card sets in play (data_tables.in_play): base, 5-player cards, expansions, Ancient Chronicles."""
     return (("base",) + (("five",) if players == 5 else ()) + tuple(options.get("expansions", ()))
             + (("ac",) if options.get("scenario") else ()))
+
+
+def _counts(state: GWState) -> tuple[list[int], list[int], list[int]]:
+    """Each seat's soldiers on the Wall, Overseer levels and Clerks on the board, in one pass over the board
+    for all seats (`effects.measure`'s "soldiers_on_wall", "overseer_levels", "clerks_on_board"; bots ask at
+    every evaluation)."""
+    n = state.players
+    on_wall, levels, clerks = [0] * n, [0] * n, [0] * n
+    for archers in state.archers:
+        for seat in archers:
+            if 0 <= seat < n:
+                on_wall[seat] += 1
+    for behind in state.behind:
+        for seat, _ in behind:
+            if 0 <= seat < n:
+                on_wall[seat] += 1
+    for row in state.overseers.values():
+        for seat in range(n):
+            levels[seat] += row[seat]
+    for on in state.clerks_on.values():
+        for seat in on:
+            if 0 <= seat < n:
+                clerks[seat] += 1
+    return on_wall, levels, clerks
 
 
 def _horde_progress(state: GWState) -> list[float]:

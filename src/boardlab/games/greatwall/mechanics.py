@@ -12,8 +12,11 @@ from .tasks import END_NOW, extensions
 
 def _effective(state: GWState, base: list[int], loc: str) -> list[int]:
     order = list(base)
+    on = state.clerks_on.get(loc, ())
+    if not on:
+        return order
     for seat in base:
-        up = sum(1 for s in state.clerks_on.get(loc, ()) if s == seat)
+        up = on.count(seat)
         i = order.index(seat)
         order.insert(max(0, i - up), order.pop(i))
     return order
@@ -87,15 +90,29 @@ def slots(state: GWState, loc: str) -> int:
     return spec.slots + (spec.slots_5p if state.players == 5 else 0)
 
 
+# Location -> its slots with 5 players and with fewer; None for a green Location (never full)
+_CAPACITY = {loc: None if spec.kind == "green" else (spec.slots + spec.slots_5p, spec.slots)
+             for loc, spec in LOCS.items()}
+
+
 def is_full(state: GWState, loc: str) -> bool:
-    return LOCS[loc].kind != "green" and len(state.clerks_on.get(loc, ())) >= slots(state, loc)
+    cap = _CAPACITY[loc]
+    return cap is not None and len(state.clerks_on.get(loc, ())) >= cap[state.players != 5]
 
 
 def has_room(state: GWState, loc: str) -> bool:
     """GW-MOVE-02 / GW-ACTIVATE-06: an empty slot, or any green Location (never a closed one)."""
-    if LOCS[loc].kind != "green" and len(state.clerks_on.get(loc, ())) >= slots(state, loc):
+    if is_full(state, loc):
         return False
     return not closed(state, loc)  # (asked last: it asks the modules)
+
+
+def with_room(state: GWState) -> list[str]:
+    """The Locations on the board with room for a Clerk (`has_room`), in board order: the modules are asked once."""
+    answers = extensions(state, "closed_location")
+    on, five = state.clerks_on, state.players != 5
+    return [loc for loc in LOC_ORDER if loc in on and (_CAPACITY[loc] is None or len(on[loc]) < _CAPACITY[loc][five])
+            and not (answers and any(answer(state, loc) for answer in answers))]
 
 
 def closed(state: GWState, loc: str) -> bool:
