@@ -256,11 +256,15 @@ def _horde_progress(state: GWState) -> list[float]:
     """For bots, each seat's: soldiers on Horde cards, plus its share of the victory a card's covered
     vital slots bring closer (a soldier there is worth what it was behind the Wall, and more). Each card's
     slots are counted once for all seats (bots ask at every evaluation)."""
-    worth = [0.0] * state.players
+    n = state.players
+    worth = [0.0] * n
     for horde in state.hordes:
         if horde is None:
             continue
-        held = [SP.soldier_slots(horde, s) for s in range(state.players)]
+        held = [0] * n  # each seat's `spring.soldier_slots`, in one pass over the card
+        for cover in horde[1]:
+            if cover is not None and cover[1] != SP.WOUND and 0 <= cover[0] < n:
+                held[cover[0]] += 1
         everyone = sum(held)
         if not everyone:
             continue
