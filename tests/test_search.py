@@ -266,3 +266,43 @@ def test_the_great_walls_parsed_ids_are_kept_and_bad_ones_still_refused():
         A.args("to:nowhere")
     with pytest.raises(ValueError):
         A.args("to:nowhere")  # refused again: an error is not kept
+
+
+@pytest.mark.parametrize("name, players, options", [("carcassonne", 2, {}), ("greatwall", 2, {}), ("greatwall", 4, {}),
+                                                    ("greatwall", 3, {"scenario": "redturban", "mode": "cooperative"})])
+def test_every_seats_plan_evaluation_from_one_plan_value_equals_each_seats_own(name, players, options):
+    """ISMCTS's `leaf=plan` judges a leaf for all seats from one computation of the plan values (the
+    cooperative team's worth through the extension point, as `plan_evaluate` gives it)."""
+    checked = 0
+    for seed in range(3):
+        g, s = boardlab.new_game(name, players, seed=seed, options=options), Stream(seed)
+        while not g.is_over:
+            if s.below(4) == 0:
+                values = g.rules.plan_evaluations(g.state)
+                assert values == [g.rules.plan_evaluate(g.state, seat) for seat in range(players)]
+                checked += 1
+            legal = g.legal_action_ids()
+            g.apply(legal[s.below(len(legal))])
+    assert checked > 20
+
+
+def test_ismcts_judges_by_the_plan_values_when_asked(monkeypatch):
+    """`ismcts:leaf=plan`: every leaf judged by the plan values, none by the potential; the same choice again
+    with the same seed; an unknown leaf is refused by name."""
+    g = _with_choice("greatwall")
+    calls = Counter()
+    rules = type(g.rules)
+    for method in ("evaluate", "evaluations", "plan_evaluate", "plan_evaluations"):
+        original = getattr(rules, method)
+
+        def counted(self, *args, _original=original, _method=method):
+            calls[_method] += 1
+            return _original(self, *args)
+        monkeypatch.setattr(rules, method, counted)
+    choices = [choose(make_agent("ismcts:iterations=60,depth=0,leaf=plan", seed=3), g) for _ in range(2)]
+    assert choices[0] == choices[1] in g.legal_action_ids()
+    assert calls["plan_evaluations"] >= 60 and not calls["evaluations"] and not calls["evaluate"]
+    with pytest.raises(boardlab.ConfigError, match="leaf"):
+        make_agent("ismcts:leaf=oracle")
+    with pytest.raises(ValueError, match="leaf"):
+        ISMCTSAgent(leaf="oracle")

@@ -173,6 +173,13 @@ class GreatWall(Ruleset):
             return answer(state, seat, values)
         return lead(values, seat)
 
+    def plan_evaluations(self, state: GWState) -> list[float]:
+        """`plan_evaluate` for every seat from one computation of the plan values (ISMCTS's leaf)."""
+        values = self.plan_values(state)
+        for answer in T.extensions(state, "evaluate"):
+            return [answer(state, seat, values) for seat in range(state.players)]
+        return [lead(values, seat) for seat in range(state.players)]
+
     def plan_lookahead(self, state: GWState, seat: int):
         """A Command card chosen face down shows its worth once it has resolved (GW-COMMAND-04..09)."""
         if state.pending is None or state.pending[1] != "command":
