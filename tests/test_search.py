@@ -306,3 +306,18 @@ def test_ismcts_judges_by_the_plan_values_when_asked(monkeypatch):
         make_agent("ismcts:leaf=oracle")
     with pytest.raises(ValueError, match="leaf"):
         ISMCTSAgent(leaf="oracle")
+
+
+def test_a_great_wall_clone_copies_every_container_and_shares_nothing_mutable():
+    """The state's clone is written out field by field: every field equal, each list and dict a copy."""
+    from boardlab.games.greatwall.state import GWState
+    g = next(_great_wall_positions(every=40))
+    state, twin = g.state, g.state.clone()
+    for name in GWState.__slots__:  # (the base state's fields: tests/test_core*.py)
+        value = getattr(state, name)
+        assert getattr(twin, name) == value, name
+        if isinstance(value, (list, dict)):
+            assert getattr(twin, name) is not value, name
+    twin.res[0] = (99, 99, 99, 99)
+    twin.clerks_on[next(iter(twin.clerks_on))] = (0, 0, 0)
+    assert state.res[0] != (99, 99, 99, 99) and (0, 0, 0) not in state.clerks_on.values()

@@ -80,9 +80,16 @@ def clerk_prices(players: int) -> list[int]:
 
 
 
+_LOCATIONS: dict[tuple[str, ...], tuple[str, ...]] = {}  # the board's Locations as placed -> in board order
+
+
 def locations(state: GWState) -> tuple[str, ...]:
     """The Locations on the board in this game, in board order (scenario-only ones when played, D24)."""
-    return tuple(loc for loc in LOC_ORDER if loc in state.clerks_on)
+    placed = tuple(state.clerks_on)
+    found = _LOCATIONS.get(placed)
+    if found is None:
+        found = _LOCATIONS[placed] = tuple(loc for loc in LOC_ORDER if loc in state.clerks_on)
+    return found
 
 
 def slots(state: GWState, loc: str) -> int:
@@ -111,7 +118,7 @@ def with_room(state: GWState) -> list[str]:
     """The Locations on the board with room for a Clerk (`has_room`), in board order: the modules are asked once."""
     answers = extensions(state, "closed_location")
     on, five = state.clerks_on, state.players != 5
-    return [loc for loc in LOC_ORDER if loc in on and (_CAPACITY[loc] is None or len(on[loc]) < _CAPACITY[loc][five])
+    return [loc for loc in locations(state) if (_CAPACITY[loc] is None or len(on[loc]) < _CAPACITY[loc][five])
             and not (answers and any(answer(state, loc) for answer in answers))]
 
 
