@@ -97,14 +97,14 @@ def slots(state: GWState, loc: str) -> int:
     return spec.slots + (spec.slots_5p if state.players == 5 else 0)
 
 
-# Location -> its slots with 5 players and with fewer; None for a green Location (never full)
-_CAPACITY = {loc: None if spec.kind == "green" else (spec.slots + spec.slots_5p, spec.slots)
+# Location -> its slots (`slots`) with fewer than 5 players and with 5; None for a green Location (never full)
+_CAPACITY = {loc: None if spec.kind == "green" else (spec.slots, spec.slots + spec.slots_5p)
              for loc, spec in LOCS.items()}
 
 
 def is_full(state: GWState, loc: str) -> bool:
-    cap = _CAPACITY[loc]
-    return cap is not None and len(state.clerks_on.get(loc, ())) >= cap[state.players != 5]
+    capacity = _CAPACITY[loc]
+    return capacity is not None and len(state.clerks_on.get(loc, ())) >= capacity[state.players == 5]
 
 
 def has_room(state: GWState, loc: str) -> bool:
@@ -117,8 +117,7 @@ def has_room(state: GWState, loc: str) -> bool:
 def with_room(state: GWState) -> list[str]:
     """The Locations on the board with room for a Clerk (`has_room`), in board order: the modules are asked once."""
     answers = extensions(state, "closed_location")
-    on, five = state.clerks_on, state.players != 5
-    return [loc for loc in locations(state) if (_CAPACITY[loc] is None or len(on[loc]) < _CAPACITY[loc][five])
+    return [loc for loc in locations(state) if not is_full(state, loc)
             and not (answers and any(answer(state, loc) for answer in answers))]
 
 
