@@ -8,7 +8,8 @@ least two legal actions. Every bot decides there through the harness (`agents.ch
 seat's view, the legal ids and a sampling model), with its own seed; "legal" is the mean
 number of legal actions at those positions. ISMCTS runs a fixed
 number of iterations (`--iterations K`, default 200; the rollout's depth the game's,
-`Ruleset.search_depth`: Carcassonne 0, The Great Wall 3, unless `--depth D`; the rest at the bot's defaults); iterations/s = K x positions / seconds. One process pinned to one core, timed in
+`Ruleset.search_depth`, unless `--depth D`; what judges the end, `Ruleset.search_leaf`, unless `--leaf
+potential|plan`; the rest at the bot's defaults); iterations/s = K x positions / seconds. One process pinned to one core, timed in
 its CPU time (`time.process_time`: other sessions on a shared machine disturb it less than wall time).
 "vs before" divides ISMCTS iterations/s by the figure of bench/baselines/agents-before-issue17.json
 (measured before issue 17's work, 20 positions, 200 iterations; a rough ratio: compare runs of one
@@ -95,15 +96,18 @@ def baseline() -> dict[str, float]:
     return {r["config"]: r["ismcts_iterations_per_s"] for r in json.loads(BASELINE.read_text())["rows"]}
 
 
-def run(games: int, iterations: int, depth: int | None = None) -> dict:
+def run(games: int, iterations: int, depth: int | None = None, leaf: str | None = None) -> dict:
     cpu = pin_one_core()
     search = {} if depth is None else {"depth": depth}
+    if leaf is not None:
+        search["leaf"] = leaf
     measure("carcassonne", 2, {}, 1, 5, search)  # warm-up: imports, content tables
     rows = [measure(g, p, o, games, iterations, search) for g, p, o in CONFIGS]
     before = baseline()
     for r in rows:
         r["ismcts_vs_before"] = r["ismcts_iterations_per_s"] / before[r["config"]] if r["config"] in before else None
-    return {"benchmark": "agents", "positions_per_config": games, "iterations": iterations, "depth": depth, "cpu": cpu,
+    return {"benchmark": "agents", "positions_per_config": games, "iterations": iterations, "depth": depth,
+            "leaf": leaf, "cpu": cpu,
             "python": platform.python_version(), "machine": platform.machine(), "rows": rows}
 
 
@@ -113,7 +117,8 @@ def print_table(result: dict) -> None:
 
     t = Table(title=f"Bots: one decision per position ({result['positions_per_config']} positions per row, "
                     f"ISMCTS {result['iterations']} iterations"
-                    f"{'' if result.get('depth') is None else ', depth ' + str(result['depth'])}, one core"
+                    f"{'' if result.get('depth') is None else ', depth ' + str(result['depth'])}"
+                    f"{'' if result.get('leaf') is None else ', leaf ' + result['leaf']}, one core"
                     f"{'' if result['cpu'] is None else ' #' + str(result['cpu'])}, CPU time, Python {result['python']})")
     for col in ("config", "legal", "random dec/s", "greedy dec/s", "ISMCTS it/s", "ISMCTS ms/dec", "vs before"):
         t.add_column(col, justify="left" if col == "config" else "right", no_wrap=True)
@@ -130,13 +135,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=20, help="positions per configuration (seeds 0..N-1)")
     parser.add_argument("--iterations", type=int, default=200, help="ISMCTS iterations per decision")
     parser.add_argument("--depth", type=int, default=None, help="ISMCTS rollout depth (default: the game's)")
+    parser.add_argument("--leaf", choices=("potential", "plan"), default=None,
+                        help="what judges an iteration's end (default: the game's, Ruleset.search_leaf)")
     parser.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     args = parser.parse_args(argv)
     if args.games < 1 or args.iterations < 1:
         parser.error("--games and --iterations must be at least 1")
     if args.depth is not None and args.depth < 0:
         parser.error("--depth must be at least 0")
-    result = run(args.games, args.iterations, args.depth)
+    result = run(args.games, args.iterations, args.depth, args.leaf)
     if args.json:
         print(json.dumps(result))
     else:

@@ -156,3 +156,168 @@ def test_ismcts_at_depth_0_is_deterministic_and_ignores_what_its_seat_cannot_see
     assert twin.view(seat) == g.view(seat)
     choices = [choose(make_agent("ismcts:iterations=40,depth=0", seed=7), game, seat) for game in (g, g, twin)]
     assert choices[0] == choices[1] == choices[2] and choices[0] in g.legal_action_ids()
+
+
+def test_a_search_stream_draws_blocks_of_numbers_and_refills_them():
+    """`below` and `shuffle` read the same block of numbers in turn; a list longer than what is left (or than a
+    block) draws a new one: every shuffle is still a permutation, and the same seed gives the same draws."""
+    def run(stream):
+        out = [stream.below(10) for _ in range(SearchStream.BLOCK - 3)]
+        out += stream.shuffle(range(5)) + stream.shuffle(range(2 * SearchStream.BLOCK)) + [stream.below(7)]
+        return out
+    first = run(SearchStream(11))
+    assert first == run(SearchStream(11)) and first != run(SearchStream(12))
+    assert sorted(first[SearchStream.BLOCK - 3:SearchStream.BLOCK + 2]) == list(range(5))
+    assert sorted(first[SearchStream.BLOCK + 2:-1]) == list(range(2 * SearchStream.BLOCK))
+    assert all(0 <= v < 10 for v in first[:SearchStream.BLOCK - 3]) and 0 <= first[-1] < 7
+    with pytest.raises(ValueError):
+        SearchStream(1).below(0)
+
+
+def test_a_search_streams_below_draws_every_value_about_as_often():
+    """6,000 draws below 6: each value about 1,000 times (chi-square as above)."""
+    stream = SearchStream(7)
+    counts = Counter(stream.below(6) for _ in range(6000))
+    assert set(counts) == set(range(6))
+    assert sum((n - 1000) ** 2 / 1000 for n in counts.values()) < 20.5
+
+
+def _carcassonne_projection_of(state) -> list[float]:
+    """Carcassonne's projected scores from their definition: every feature with followers scored by the
+    rules' own `feature_value` (at its completed value once complete, a field always at its final value)
+    for its majority, plus 0.5 for each of up to 4 followers in supply (the oracle for the written-out pass)."""
+    from boardlab.games.carcassonne import board as B, rules as R
+    from boardlab.games.carcassonne.content import FIELD
+    out = [float(v) for v in state.score]
+    for root in B.roots_with_followers(state):
+        complete = B.is_complete(state, root)
+        points, _, _ = R.feature_value(state, root, final=not complete or state.kind[root] == FIELD)
+        for seat in B.majority(state, root):
+            out[seat] += points
+    for seat, n in enumerate(state.supply):
+        out[seat] += 0.5 * min(n, 4)
+    return out
+
+
+@pytest.mark.parametrize("players, options", [(2, {}), (4, {"expansions": ["wonders"]}), (5, {})])
+def test_carcassonnes_projected_scores_equal_their_definition_in_every_position(players, options):
+    """Every position of whole random games (ties for a majority, complete cities shared by fields,
+    monasteries, wonders)."""
+    from boardlab.games.carcassonne.rules import projected_scores
+    ties = 0
+    for seed in range(6):
+        g, s = boardlab.new_game("carcassonne", players, seed=seed, options=options), Stream(seed)
+        while not g.is_over:
+            assert projected_scores(g.state) == _carcassonne_projection_of(g.state)
+            holders = [g.state.meeples[r] for r in range(len(g.state.parent)) if g.state.parent[r] == r]
+            ties += any(len({seat for seat, _ in h}) > 1 for h in holders)
+            legal = g.legal_action_ids()
+            g.apply(legal[s.below(len(legal))])
+    assert ties  # some feature was shared by several seats on the way
+
+
+_GREAT_WALL_CONFIGS = [(2, {}), (4, {}), (5, {}), (3, {"expansions": ["genghis", "rat"]}), (3, {"scenario": "ghost"})]
+
+
+def _great_wall_positions(every: int = 1):
+    """Every `every`-th position of 3 random games of each configuration (the Ghost Festival closes Locations)."""
+    for players, options in _GREAT_WALL_CONFIGS:
+        for seed in range(3):
+            g, s = boardlab.new_game("greatwall", players, seed=seed, options=options), Stream(seed)
+            while not g.is_over:
+                if s.below(every) == 0:
+                    yield g
+                legal = g.legal_action_ids()
+                g.apply(legal[s.below(len(legal))])
+
+
+def test_the_great_walls_offered_lists_equal_the_decisions_own():
+    """A Clerk's moves are offered by the handler that asks them (no second listing): the ids the game takes are
+    those its decision lists, in the same order, at every decision of the games."""
+    kinds = Counter()
+    for g in _great_wall_positions():
+        kind = g.state.pending[1]
+        assert g.legal_action_ids() == g.rules.flow_of(g.state).decisions[kind].legal(g.state)
+        kinds[kind] += 1
+    assert kinds["clerk_from"] > 50 and kinds["clerk_to"] > 50
+
+
+def test_the_great_walls_counts_for_all_seats_and_locations_with_room_equal_their_definitions():
+    from boardlab.games.greatwall import _counts, effects, mechanics as M
+    closed = 0
+    for g in _great_wall_positions(every=3):
+        state = g.state
+        on_wall, levels, clerks = _counts(state)
+        for seat in range(state.players):
+            assert on_wall[seat] == effects.measure(state, seat, "soldiers_on_wall")
+            assert levels[seat] == effects.measure(state, seat, "overseer_levels")
+            assert clerks[seat] == effects.measure(state, seat, "clerks_on_board")
+        assert M.with_room(state) == [loc for loc in M.locations(state) if M.has_room(state, loc)]
+        closed += any(M.closed(state, loc) for loc in M.locations(state))
+    assert closed  # haunted Locations were seen
+
+
+def test_the_great_walls_parsed_ids_are_kept_and_bad_ones_still_refused():
+    from boardlab.games.greatwall import actions as A
+    for action_id, decision in (("slot:1:4", "wound"), ("to:quarry", None), ("fort:1:wood+gold", None)):
+        first = A.args(action_id, decision)
+        assert first == A.parse(action_id, decision).values and A.args(action_id, decision) is first
+    with pytest.raises(ValueError):
+        A.args("to:nowhere")
+    with pytest.raises(ValueError):
+        A.args("to:nowhere")  # refused again: an error is not kept
+
+
+@pytest.mark.parametrize("name, players, options", [("carcassonne", 2, {}), ("greatwall", 2, {}), ("greatwall", 4, {}),
+                                                    ("greatwall", 3, {"scenario": "redturban", "mode": "cooperative"})])
+def test_every_seats_plan_evaluation_from_one_plan_value_equals_each_seats_own(name, players, options):
+    """ISMCTS's `leaf=plan` judges a leaf for all seats from one computation of the plan values (the
+    cooperative team's worth through the extension point, as `plan_evaluate` gives it)."""
+    checked = 0
+    for seed in range(3):
+        g, s = boardlab.new_game(name, players, seed=seed, options=options), Stream(seed)
+        while not g.is_over:
+            if s.below(4) == 0:
+                values = g.rules.plan_evaluations(g.state)
+                assert values == [g.rules.plan_evaluate(g.state, seat) for seat in range(players)]
+                checked += 1
+            legal = g.legal_action_ids()
+            g.apply(legal[s.below(len(legal))])
+    assert checked > 20
+
+
+def test_ismcts_judges_by_the_plan_values_when_asked(monkeypatch):
+    """`ismcts:leaf=plan`: every leaf judged by the plan values, none by the potential; the same choice again
+    with the same seed; an unknown leaf is refused by name."""
+    g = _with_choice("greatwall")
+    calls = Counter()
+    rules = type(g.rules)
+    for method in ("evaluate", "evaluations", "plan_evaluate", "plan_evaluations"):
+        original = getattr(rules, method)
+
+        def counted(self, *args, _original=original, _method=method):
+            calls[_method] += 1
+            return _original(self, *args)
+        monkeypatch.setattr(rules, method, counted)
+    choices = [choose(make_agent("ismcts:iterations=60,depth=0,leaf=plan", seed=3), g) for _ in range(2)]
+    assert choices[0] == choices[1] in g.legal_action_ids()
+    assert calls["plan_evaluations"] >= 60 and not calls["evaluations"] and not calls["evaluate"]
+    with pytest.raises(boardlab.ConfigError, match="leaf"):
+        make_agent("ismcts:leaf=oracle")
+    with pytest.raises(ValueError, match="leaf"):
+        ISMCTSAgent(leaf="oracle")
+
+
+def test_a_great_wall_clone_copies_every_container_and_shares_nothing_mutable():
+    """The state's clone is written out field by field: every field equal, each list and dict a copy."""
+    from boardlab.games.greatwall.state import GWState
+    g = next(_great_wall_positions(every=40))
+    state, twin = g.state, g.state.clone()
+    for name in GWState.__slots__:  # (the base state's fields: tests/test_core*.py)
+        value = getattr(state, name)
+        assert getattr(twin, name) == value, name
+        if isinstance(value, (list, dict)):
+            assert getattr(twin, name) is not value, name
+    twin.res[0] = (99, 99, 99, 99)
+    twin.clerks_on[next(iter(twin.clerks_on))] = (0, 0, 0)
+    assert state.res[0] != (99, 99, 99, 99) and (0, 0, 0) not in state.clerks_on.values()

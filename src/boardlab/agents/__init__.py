@@ -3,6 +3,7 @@ and a `Model` that samples full games consistent with that view (never the true 
 from __future__ import annotations
 
 from collections.abc import Mapping
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
@@ -92,6 +93,7 @@ class ISMCTSParams(_Params):
     c: float = Field(0.2, ge=0, le=100)
     prior: int = Field(2, ge=0, le=1000)
     width: int = Field(8, ge=0, le=1000)
+    leaf: Literal["potential", "plan"] | None = None  # None: the game's (Ruleset.search_leaf)
 
 
 class PlannerParams(_Params):

@@ -2,8 +2,9 @@
 Whitehouse 2012): every iteration plays out one determinisation sampled from the seat's
 view; the tree is keyed by action ids, and a child's selection uses how often it was
 available. Rollouts are random and cut at a depth, where the game's evaluation scores (depth 0:
-the evaluation judges the new leaf, once). Iterations and depth default to the game's
-(`Ruleset.search_iterations`, `search_depth`)."""
+the evaluation judges the new leaf, once): the potential (`Ruleset.evaluations`) or, with
+`leaf="plan"`, the plan values the `planner` bot uses (`Ruleset.plan_evaluations`). Iterations, depth
+and leaf default to the game's (`Ruleset.search_iterations`, `search_depth`, `search_leaf`)."""
 from __future__ import annotations
 
 import math
@@ -29,15 +30,20 @@ class ISMCTSAgent(Agent):
     name = "ismcts"
 
     def __init__(self, seed: int = 0, iterations: int | None = None, seconds: float = 0.0, depth: int | None = None,
-                 c: float = 0.2, prior: int = 2, width: int = 8, budget: float | None = None):
+                 c: float = 0.2, prior: int = 2, width: int = 8, budget: float | None = None,
+                 leaf: str | None = None):
         if iterations is not None and iterations < 1 and seconds <= 0:
             raise ValueError("give iterations >= 1 or seconds > 0")
         if depth is not None and depth < 0:
             raise ValueError("depth must be >= 0")
+        if leaf not in (None, "potential", "plan"):
+            raise ValueError("leaf must be potential or plan")
         self.stream = SearchStream(seed)
         self.iterations, self.seconds, self.depth, self.c, self.prior = iterations, seconds, depth, c, prior
         self.rollout = 0  # this decision's depth, set by act (the game's when `depth` is None)
         self.width = width
+        self.leaf = leaf  # None: the game's (Ruleset.search_leaf)
+        self._judge = self._judge_one = None  # this decision's evaluations (all seats, one seat), set by act
         self.budget = budget  # a hard cap on seconds per move (the web server's), whatever the settings
         self.last_iterations = 0
 
@@ -47,6 +53,10 @@ class ISMCTSAgent(Agent):
         root = _Node(None)
         iterations = model.rules.search_iterations if self.iterations is None else self.iterations
         self.rollout = model.rules.search_depth if self.depth is None else self.depth
+        rules = model.rules
+        plan = (rules.search_leaf if self.leaf is None else self.leaf) == "plan"
+        self._judge = rules.plan_evaluations if plan else rules.evaluations
+        self._judge_one = rules.plan_evaluate if plan else rules.evaluate
         candidates = self._shortlist(legal, model)
         start = time.perf_counter()
         deadline = start + self.seconds if self.seconds > 0 else None
@@ -70,7 +80,7 @@ class ISMCTSAgent(Agent):
         for action in legal:
             g = base.clone()
             g.apply(action)
-            scored.append((g.rules.evaluate(g.state, model.seat), action))
+            scored.append((self._judge_one(g.state, model.seat), action))
         scored.sort(key=lambda t: -t[0])
         return [a for _, a in scored[:self.width]]
 
@@ -98,12 +108,12 @@ class ISMCTSAgent(Agent):
                 play(action)
                 path.append(child)
                 if self.rollout == 0 and not g.is_over:  # the leaf is judged once: prior and reward alike
-                    rewards = g.rules.evaluations(g.state)
+                    rewards = self._judge(g.state)
                     self._initialise(child, rewards[player])
                     self._backup(path, rewards)
                     return
                 if self.prior:
-                    self._initialise(child, g.rules.evaluate(g.state, player))
+                    self._initialise(child, self._judge_one(g.state, player))
                 break
             action = self._select(children, legal)
             node = children[action]
@@ -142,4 +152,4 @@ class ISMCTSAgent(Agent):
             g.apply_listed(legal[self.stream.below(len(legal))])
         if g.is_over:
             return g.rules.rewards(g.state)
-        return g.rules.evaluations(g.state)
+        return self._judge(g.state)

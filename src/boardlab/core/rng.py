@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import sys
 from array import array
-from collections.abc import MutableSequence
 from typing import Any, Sequence
 
 _MASK = (1 << 64) - 1
@@ -117,20 +116,47 @@ class Stream:
 
 
 class SearchStream(Stream):
-    """A search bot's stream (ISMCTS's determinisations shuffle a deck every iteration): `shuffle` draws one
-    64-bit seed and expands it with SHAKE-128 into a 64-bit number per position, then swaps as Fisher-Yates
-    does with j = r mod (i + 1) (off uniform by less than (i + 1) / 2**64: under 2**-57 for any list shorter
-    than 128 items), about 4x faster than `Stream.shuffle` on a Carcassonne deck. Never for game states:
-    their stream stays the one above, bit-stable."""
+    """A search bot's stream (ISMCTS determinises a position every iteration: several shuffles and draws).
+    Its 64-bit numbers come in blocks: one draw of the stream above seeds SHAKE-128, read as `BLOCK`
+    little-endian 64-bit numbers (more for a longer list). `below(n)` is the next number mod n, `shuffle`
+    swaps as Fisher-Yates does with j = r mod (i + 1): off uniform by less than n / 2**64 (under 2**-57
+    for any list shorter than 128 items). A shuffle costs its swaps only, no hash call of its own: about
+    3x faster than `Stream.shuffle` on a small pile. Never for game states: their stream stays the one
+    above, bit-stable."""
 
-    __slots__ = ()
+    __slots__ = ("_words", "_next")
+    BLOCK = 512
+
+    def __init__(self, seed: int):
+        super().__init__(seed)
+        self._words: "array[int]" = array("Q")
+        self._next = 0
+
+    def _take(self, n: int) -> int:
+        """Where the next n unused numbers start in `_words` (a new block when they run out)."""
+        at = self._next
+        if at + n > len(self._words):
+            self.state, seed = next_u64(self.state)
+            self._words = _draws(seed, max(self.BLOCK, n))
+            at = 0
+        self._next = at + n
+        return at
+
+    def below(self, n: int) -> int:
+        if n <= 0:
+            raise ValueError("n must be positive")
+        at = self._take(1)  # (before reading `_words`: it may draw a new block)
+        return self._words[at] % n
 
     def shuffle(self, items: Sequence[Any]) -> list[Any]:
-        self.state, seed = next_u64(self.state)
         out = list(items)
         n = len(out)
         if n > 1:
-            _swap_down(out, _draws(seed, n))
+            at = self._take(n)
+            words = self._words  # (after `_take`: it may have drawn a new block)
+            for i in range(n - 1, 0, -1):
+                j = words[at + i] % (i + 1)
+                out[i], out[j] = out[j], out[i]
         return out
 
 
@@ -140,9 +166,3 @@ def _draws(seed: int, n: int) -> "array[int]":
     if sys.byteorder == "big":
         draws.byteswap()
     return draws
-
-
-def _swap_down(out: MutableSequence[Any], draws: "array[int]") -> None:
-    for i in range(len(out) - 1, 0, -1):
-        j = draws[i] % (i + 1)
-        out[i], out[j] = out[j], out[i]

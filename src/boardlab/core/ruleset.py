@@ -37,6 +37,8 @@ class Ruleset:
     # actions played after the tree before the evaluation judges (0: it judges the new leaf at once)
     search_iterations: int = 600
     search_depth: int = 3
+    # what judges the end of an iteration: "potential" (`evaluations`) or "plan" (`plan_evaluations`)
+    search_leaf: str = "potential"
 
     # configuration -------------------------------------------------------------------
     def configure(self, players: int, options: Any) -> JSON:
@@ -226,6 +228,11 @@ class Ruleset:
     def plan_evaluate(self, state: Any, seat: int) -> float:
         """`evaluate` from `plan_values`: what the `planner` bot maximises."""
         return _lead(self.plan_values(state), seat)
+
+    def plan_evaluations(self, state: Any) -> list[float]:
+        """`plan_evaluate` for every seat, from one computation of the plan values."""
+        values = self.plan_values(state)
+        return [_lead(values, seat) for seat in range(len(values))]
 
     def plan_lookahead(self, state: Any, seat: int) -> Callable[[Any], bool] | None:
         """For the `planner` bot, at `seat`'s decision: a decision whose effect shows only later (a card

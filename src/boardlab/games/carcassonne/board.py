@@ -32,21 +32,22 @@ def fits(state: CarcState, piece: Piece, anchor: int) -> bool:
 def place_piece(state: CarcState, piece: Piece, anchor: int, owner: int = -1) -> None:
     """Put a tile or wonder on the map, join its features to their neighbours."""
     base = len(state.parent)
-    cells = tuple(anchor + dx * DELTA[1] + dy * DELTA[0] for dx, dy in piece.offsets)
+    cells = tuple(anchor + shift for shift in piece.shifts)
     index = len(state.placed)
     state.placed.append((piece.name, anchor, piece.rot, owner))
-    for i, seg in enumerate(piece.segs):
-        state.parent.append(base + i)
-        state.kind.append(seg.kind)
-        state.open.append(seg.open)
-        state.tiles.append(frozenset(cells[c] for c in seg.cells))
-        state.pennants.append(seg.pennants)
-        state.meeples.append(())
-        state.cities.append(frozenset(base + c for c in seg.cities))
-        state.meeple_cell.append(cells[seg.meeple_cell])
-        state.label.append(seg.label)
-        if seg.kind == MONASTERY:
-            state.monasteries[cells[seg.meeple_cell]] = base + i
+    n = len(piece.kinds)
+    state.parent.extend(range(base, base + n))
+    state.kind.extend(piece.kinds)
+    state.open.extend(piece.opens)
+    state.tiles.extend([frozenset([cells[c] for c in where]) for where in piece.cell_of_seg])
+    state.pennants.extend(piece.pennants)
+    state.meeples.extend([()] * n)
+    state.cities.extend([frozenset([base + c for c in cities]) for cities in piece.cities_of_seg])
+    state.meeple_cell.extend([cells[c] for c in piece.meeple_cells])
+    state.label.extend(piece.labels)
+    for i, k in enumerate(piece.kinds):
+        if k == MONASTERY:
+            state.monasteries[cells[piece.meeple_cells[i]]] = base + i
     board, frontier = state.board, state.frontier
     for p in cells:
         board[p] = index

@@ -191,11 +191,21 @@ class Piece:
     the feature on each side, and the feature on each half.
     """
 
-    __slots__ = ("name", "rot", "offsets", "edges", "side_seg", "half_seg", "segs", "centre")
+    __slots__ = ("name", "rot", "offsets", "edges", "side_seg", "half_seg", "segs", "centre",
+                 "kinds", "opens", "pennants", "labels", "cell_of_seg", "meeple_cells", "cities_of_seg", "shifts")
 
     def __init__(self, name, rot, offsets, edges, side_seg, half_seg, segs, centre=None):
         self.name, self.rot, self.offsets, self.edges = name, rot, offsets, edges
         self.side_seg, self.half_seg, self.segs, self.centre = side_seg, half_seg, segs, centre
+        # the segments' data column by column (placing a piece extends the state's columns with them)
+        self.kinds = tuple(seg.kind for seg in segs)
+        self.opens = tuple(seg.open for seg in segs)
+        self.pennants = tuple(seg.pennants for seg in segs)
+        self.labels = tuple(seg.label for seg in segs)
+        self.cell_of_seg = tuple(seg.cells for seg in segs)
+        self.meeple_cells = tuple(seg.meeple_cell for seg in segs)
+        self.cities_of_seg = tuple(seg.cities for seg in segs)
+        self.shifts = tuple(dx * DELTA[1] + dy * DELTA[0] for dx, dy in offsets)  # cell offsets as positions
 
 
 def _rot_side(s: int, r: int) -> int:

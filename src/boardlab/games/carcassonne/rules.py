@@ -172,13 +172,37 @@ def score_feature(state: CarcState, root: int, final: bool) -> None:
 
 
 def projected_scores(state: CarcState) -> list[float]:
-    """For bots: the score if final scoring happened now, plus a little for free followers."""
+    """For bots: the score if final scoring happened now (a complete feature at its completed value, as
+    `feature_value` gives), plus a little for free followers. Bots ask at every leaf: the values are
+    `feature_value`'s written out, a city's completeness looked up once for all fields."""
     out = [float(v) for v in state.score]
+    kind, tiles, open_, parent, meeples = state.kind, state.tiles, state.open, state.parent, state.meeples
+    complete_city: dict[int, bool] = {}  # city root -> complete (shared by the fields touching it)
     for root in B.roots_with_followers(state):
-        complete = B.is_complete(state, root)
-        points, _, _ = feature_value(state, root, final=not complete or state.kind[root] == FIELD)
-        for seat in B.majority(state, root):
-            out[seat] += points
+        k = kind[root]
+        if k == FIELD:
+            closed = set()
+            for c in state.cities[root]:
+                while parent[c] != c:
+                    c = parent[c]
+                done = complete_city.get(c)
+                if done is None:
+                    done = complete_city[c] = open_[c] == 0
+                if done:
+                    closed.add(c)
+            points = 3 * len(closed)
+        elif k == ROAD:
+            points = len(tiles[root])
+        elif k == CITY:
+            points = (2 if open_[root] == 0 else 1) * (len(tiles[root]) + state.pennants[root])
+        else:  # a monastery: 1 + its neighbours, 9 once complete
+            points = 1 + B.neighbours(state, state.meeple_cell[root])
+        holders = meeples[root]
+        if len(holders) == 1:
+            out[holders[0][0]] += points
+        else:
+            for seat in B.majority(state, root):
+                out[seat] += points
     for seat, n in enumerate(state.supply):
         out[seat] += 0.5 * min(n, 4)
     return out

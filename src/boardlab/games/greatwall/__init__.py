@@ -173,6 +173,13 @@ class GreatWall(Ruleset):
             return answer(state, seat, values)
         return lead(values, seat)
 
+    def plan_evaluations(self, state: GWState) -> list[float]:
+        """`plan_evaluate` for every seat from one computation of the plan values (ISMCTS's leaf)."""
+        values = self.plan_values(state)
+        for answer in T.extensions(state, "evaluate"):
+            return [answer(state, seat, values) for seat in range(state.players)]
+        return [lead(values, seat) for seat in range(state.players)]
+
     def plan_lookahead(self, state: GWState, seat: int):
         """A Command card chosen face down shows its worth once it has resolved (GW-COMMAND-04..09)."""
         if state.pending is None or state.pending[1] != "command":
@@ -190,10 +197,11 @@ class GreatWall(Ruleset):
         modules add their terms (`MODULE.potential`)."""
         tea = M.tea_order(state)
         progress = _horde_progress(state)
-        return [state.honor[s] + 0.4 * sum(state.res[s]) + effects.measure(state, s, "soldiers_on_wall")
-                + 1.5 * effects.measure(state, s, "overseer_levels") + len(state.tactics[s]) + len(state.advisors[s])
+        on_wall, levels, clerks = _counts(state)
+        return [state.honor[s] + 0.4 * sum(state.res[s]) + on_wall[s]
+                + 1.5 * levels[s] + len(state.tactics[s]) + len(state.advisors[s])
                 + effects.measure(state, s, "horde_end_honor")
-                + 0.6 * sum(on.count(s) for on in state.clerks_on.values())
+                + 0.6 * clerks[s]
                 + 0.3 * (state.players - 1 - tea.index(s))
                 + progress[s] for s in range(state.players)]
 
@@ -227,15 +235,43 @@ def content_sets(players: int, options: dict) -> tuple[str, ...]:
             + (("ac",) if options.get("scenario") else ()))
 
 
+def _counts(state: GWState) -> tuple[list[int], list[int], list[int]]:
+    """Each seat's soldiers on the Wall, Overseer levels and Clerks on the board, in one pass over the board
+    for all seats (`effects.measure`'s "soldiers_on_wall", "overseer_levels", "clerks_on_board"; bots ask at
+    every evaluation)."""
+    n = state.players
+    on_wall, levels, clerks = [0] * n, [0] * n, [0] * n
+    for archers in state.archers:
+        for seat in archers:
+            if 0 <= seat < n:
+                on_wall[seat] += 1
+    for behind in state.behind:
+        for seat, _ in behind:
+            if 0 <= seat < n:
+                on_wall[seat] += 1
+    for row in state.overseers.values():
+        for seat in range(n):
+            levels[seat] += row[seat]
+    for on in state.clerks_on.values():
+        for seat in on:
+            if 0 <= seat < n:
+                clerks[seat] += 1
+    return on_wall, levels, clerks
+
+
 def _horde_progress(state: GWState) -> list[float]:
     """For bots, each seat's: soldiers on Horde cards, plus its share of the victory a card's covered
     vital slots bring closer (a soldier there is worth what it was behind the Wall, and more). Each card's
     slots are counted once for all seats (bots ask at every evaluation)."""
-    worth = [0.0] * state.players
+    n = state.players
+    worth = [0.0] * n
     for horde in state.hordes:
         if horde is None:
             continue
-        held = [SP.soldier_slots(horde, s) for s in range(state.players)]
+        held = [0] * n  # each seat's `spring.soldier_slots`, in one pass over the card
+        for cover in horde[1]:
+            if cover is not None and cover[1] != SP.WOUND and 0 <= cover[0] < n:
+                held[cover[0]] += 1
         everyone = sum(held)
         if not everyone:
             continue

@@ -363,9 +363,23 @@ def parse(action_id: str, decision: str | None = None, forms: Forms = FORMS) -> 
     return Parsed(head, tuple((kind, KINDS[kind](text)) for kind, text in zip(kinds, texts)))
 
 
+_ARGS: dict[tuple[str, str | None], tuple[Any, ...]] = {}  # the base forms' answers (ids are few, asked often)
+_ARGS_MAX = 100_000
+
+
 def args(action_id: str, decision: str | None = None, forms: Forms = FORMS) -> tuple[Any, ...]:
-    """The typed arguments: `slot:1:4` at `wound` -> (1, 4), `fort:0:wood+gold` -> (0, ("wood", "gold"))."""
-    return parse(action_id, decision, forms).values
+    """The typed arguments: `slot:1:4` at `wound` -> (1, 4), `fort:0:wood+gold` -> (0, ("wood", "gold")).
+    Immutable values, so the base forms' answers are kept (search bots apply the same ids many times)."""
+    if forms is not FORMS:
+        return parse(action_id, decision, forms).values
+    key = (action_id, decision)
+    values = _ARGS.get(key)
+    if values is None:
+        values = parse(action_id, decision, forms).values
+        if len(_ARGS) >= _ARGS_MAX:
+            _ARGS.clear()
+        _ARGS[key] = values
+    return values
 
 
 def arg(action_id: str, decision: str | None = None, forms: Forms = FORMS) -> Any:

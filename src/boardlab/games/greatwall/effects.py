@@ -168,10 +168,14 @@ def op_move_clerks(state, seat, arg, rules):
 @T.handler(BASE, ClerkMove)
 def run_clerk_move(state: GWState, task: ClerkMove) -> None:
     seat = task.seat
-    if task.left <= 0 or not clerk_sources(state, seat) or not any(M.has_room(state, l) for l in M.locations(state)):
+    sources = clerk_sources(state, seat) if task.left > 0 else ()
+    rooms = M.with_room(state) if sources else ()
+    if not rooms:
         T.done(state)
-        return
-    T.ask(state, seat, "clerk_from" if task.source is None else "clerk_to")
+    elif task.source is None:  # the legal lists as `legal_clerk_from` / `legal_clerk_to` give them
+        T.offer(state, seat, "clerk_from", [A.from_id(s) for s in sources] + ["done"])
+    else:
+        T.offer(state, seat, "clerk_to", [A.to_id(l) for l in rooms if l != task.source])
 
 
 def clerk_sources(state, seat) -> list[str]:
@@ -196,7 +200,7 @@ def apply_clerk_from(state, action_id):
 
 def legal_clerk_to(state):
     source = T.top(state).source
-    return [A.to_id(l) for l in M.locations(state) if l != source and M.has_room(state, l)]
+    return [A.to_id(l) for l in M.with_room(state) if l != source]
 
 
 @T.task_decision(BASE, "clerk_to", legal_clerk_to)
@@ -471,8 +475,7 @@ def op_wound_column(state, seat, arg, rules):
 
 # GWA-ADVISOR-02: the ops that can do nothing, and when (any other op always acts)
 VOID = {
-    "move_clerks": lambda state, seat, arg: not clerk_sources(state, seat) or not any(
-        M.has_room(state, loc) for loc in M.locations(state)),
+    "move_clerks": lambda state, seat, arg: not clerk_sources(state, seat) or not M.with_room(state),
     "gain_clerk": lambda state, seat, arg: state.post_clerks[seat] == 0,
     "recruit": lambda state, seat, arg: state.soldiers[seat][UNIT_INDEX[arg["unit"]]] == 0 or not recruit_sections(
         state, UNIT_INDEX[arg["unit"]]),

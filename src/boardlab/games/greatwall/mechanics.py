@@ -12,8 +12,11 @@ from .tasks import END_NOW, extensions
 
 def _effective(state: GWState, base: list[int], loc: str) -> list[int]:
     order = list(base)
+    on = state.clerks_on.get(loc, ())
+    if not on:
+        return order
     for seat in base:
-        up = sum(1 for s in state.clerks_on.get(loc, ()) if s == seat)
+        up = on.count(seat)
         i = order.index(seat)
         order.insert(max(0, i - up), order.pop(i))
     return order
@@ -77,9 +80,16 @@ def clerk_prices(players: int) -> list[int]:
 
 
 
+_LOCATIONS: dict[tuple[str, ...], tuple[str, ...]] = {}  # the board's Locations as placed -> in board order
+
+
 def locations(state: GWState) -> tuple[str, ...]:
     """The Locations on the board in this game, in board order (scenario-only ones when played, D24)."""
-    return tuple(loc for loc in LOC_ORDER if loc in state.clerks_on)
+    placed = tuple(state.clerks_on)
+    found = _LOCATIONS.get(placed)
+    if found is None:
+        found = _LOCATIONS[placed] = tuple(loc for loc in LOC_ORDER if loc in state.clerks_on)
+    return found
 
 
 def slots(state: GWState, loc: str) -> int:
@@ -87,15 +97,28 @@ def slots(state: GWState, loc: str) -> int:
     return spec.slots + (spec.slots_5p if state.players == 5 else 0)
 
 
+# Location -> its slots (`slots`) with fewer than 5 players and with 5; None for a green Location (never full)
+_CAPACITY = {loc: None if spec.kind == "green" else (spec.slots, spec.slots + spec.slots_5p)
+             for loc, spec in LOCS.items()}
+
+
 def is_full(state: GWState, loc: str) -> bool:
-    return LOCS[loc].kind != "green" and len(state.clerks_on.get(loc, ())) >= slots(state, loc)
+    capacity = _CAPACITY[loc]
+    return capacity is not None and len(state.clerks_on.get(loc, ())) >= capacity[state.players == 5]
 
 
 def has_room(state: GWState, loc: str) -> bool:
     """GW-MOVE-02 / GW-ACTIVATE-06: an empty slot, or any green Location (never a closed one)."""
-    if LOCS[loc].kind != "green" and len(state.clerks_on.get(loc, ())) >= slots(state, loc):
+    if is_full(state, loc):
         return False
     return not closed(state, loc)  # (asked last: it asks the modules)
+
+
+def with_room(state: GWState) -> list[str]:
+    """The Locations on the board with room for a Clerk (`has_room`), in board order: the modules are asked once."""
+    answers = extensions(state, "closed_location")
+    return [loc for loc in locations(state) if not is_full(state, loc)
+            and not (answers and any(answer(state, loc) for answer in answers))]
 
 
 def closed(state: GWState, loc: str) -> bool:

@@ -387,7 +387,7 @@ def run_secondary_clerk(state: GWState, task: SecondaryClerk) -> None:
 
 
 def legal_secondary_clerk(state: GWState) -> list[str]:
-    return [A.to_id(loc) for loc in M.locations(state) if M.has_room(state, loc)]
+    return [A.to_id(loc) for loc in M.with_room(state)]
 
 
 @T.task_decision(BASE, "secondary_clerk", lambda state: legal_secondary_clerk(state) + ["skip"])

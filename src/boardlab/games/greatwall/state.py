@@ -37,10 +37,7 @@ class GWState(BaseState):
 
     def clone(self):
         new = super().clone()
-        for name in self._LISTS:
-            setattr(new, name, list(getattr(self, name)))
-        for name in self._DICTS:
-            setattr(new, name, dict(getattr(self, name)))
+        _copy_fields(self, new)
         new.year, new.season, new.initiative = self.year, self.season, self.initiative
         new.warehouse, new.secondary_honor, new.secondary_spearmen = (
             self.warehouse, self.secondary_honor, self.secondary_spearmen)
@@ -61,3 +58,15 @@ class GWState(BaseState):
         s = list(self.soldiers[seat])
         s[unit] += n
         self.soldiers[seat] = tuple(s)
+
+
+def _copier(lists: tuple[str, ...], dicts: tuple[str, ...]):
+    """`_copy_fields(old, new)`: each of these fields copied one level deep, written out as one function (a
+    determinisation clones the state at every search iteration; a loop of getattr / setattr costs twice)."""
+    lines = [f"    new.{name} = list(old.{name})" for name in lists] + [f"    new.{name} = dict(old.{name})" for name in dicts]
+    scope: dict = {}
+    exec("def _copy_fields(old, new):\n" + "\n".join(lines), scope)  # noqa: S102 - built from the slot names above
+    return scope["_copy_fields"]
+
+
+_copy_fields = _copier(GWState._LISTS, GWState._DICTS)

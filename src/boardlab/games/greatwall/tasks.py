@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from ...core.flow import TASKS, Legal
 from ...core.module import Part, Program
-from ...core.tasks import ask, ask_or_done, done, push, replace, run_then, top  # noqa: F401  (re-exported)
+from ...core.tasks import ask, ask_or_done, done, offer, push, replace, run_then, top  # noqa: F401  (re-exported)
 
 BASE = Part()
 END_NOW = "game.end_now"
