@@ -4,7 +4,7 @@ last snapshot), written before any change is acknowledged.
 A game's row keeps what is needed to rebuild it exactly (config, seed, log) plus a snapshot of
 the state after its `log` and the snapshot's hash; the actions played since are rows of
 `actions` (n > len(log)). A move appends one action row and updates the row's small fields; every
-`SNAPSHOT_EVERY` actions (and at the end, and on an undo) the whole log and a new snapshot are
+`SNAPSHOT_EVERY` actions (and on an undo) the whole log and a new snapshot are
 written and the action rows dropped. A restart restores the snapshot (trusted because this
 program wrote it; the hash is still checked by `load`) and replays the few actions after it.
 SQLite by default, PostgreSQL by URL; the schema is created and upgraded by the alembic

@@ -666,10 +666,11 @@ class Tables:
 
 def _appended(before: Game, after: Game) -> tuple[int, int, str] | None:
     """The action row of a move (n, seat, action), or None when the game's log and a new snapshot are to be
-    written: a snapshot every SNAPSHOT_EVERY actions and at the end, and whenever the log did not just grow by
-    one action (an undo)."""
+    written: a snapshot every SNAPSHOT_EVERY actions, and whenever the log did not just grow by one action (an
+    undo). Not at the end: the last move is acknowledged as fast as any (a game ending is no reason to make its
+    players wait for a snapshot; loading a finished game replays its last few actions like any other)."""
     n = len(after.log)
-    if n != len(before.log) + 1 or after.is_over or n % SNAPSHOT_EVERY == 0:
+    if n != len(before.log) + 1 or n % SNAPSHOT_EVERY == 0:
         return None
     seat, action = after.log[-1]
     return n, seat, action
