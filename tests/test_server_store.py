@@ -294,3 +294,40 @@ def test_json_columns_keep_integers_beyond_64_bits_and_unicode(store):
     assert store.get("big")["options"] == {"huge": 2 ** 70, "name": "長城", "list": [1.5, -2 ** 63]}
     store.insert(_row(g, "small", options={"name": "長城"}))
     assert store.get("small")["options"] == {"name": "長城"}
+
+
+def test_notices_go_together_in_payloads_postgresql_accepts_and_come_back_in_order():
+    from boardlab.server import relay
+    from boardlab.server.store import NOTICE_BYTES, _payloads
+
+    notices = [f"{i:032x}:{i * 7}:a1b2c3d4" for i in range(600)]
+    payloads = _payloads(notices)
+    assert len(payloads) > 1 and all(len(p) <= NOTICE_BYTES for p in payloads)
+    assert [n for p in payloads for n in relay.parse(p)] == [(f"{i:032x}", i * 7, "a1b2c3d4") for i in range(600)]
+    assert relay.parse("not ours;g1:x:o;g2:3:o;:4:o;g5:6") == [("g2", 3, "o")]  # what this program did not write goes
+
+
+@pytest.mark.postgres
+def test_a_transactions_notices_reach_a_listener_in_one_notify(request):
+    """The group commit's moves of several games: one NOTIFY names them all (a stale write names nothing)."""
+    import psycopg
+
+    from boardlab.server.relay import conninfo, parse
+    from boardlab.server.store import CHANNEL
+
+    pg = request.getfixturevalue("postgres_url")
+    store = Store(pg)
+    store.migrate()
+    listener = psycopg.connect(conninfo(pg), autocommit=True)
+    try:
+        g = _played("carcassonne", 2, 1, 3)
+        store.insert(_row(g, "a"))
+        store.insert(_row(g, "b"))
+        listener.execute(f"LISTEN {CHANNEL}")
+        store.write_many([("a", 0, None, {"revision": 1}), ("b", 5, None, {"revision": 6}),
+                          ("b", 0, None, {"revision": 1})])
+        heard = [parse(n.payload) for n in listener.notifies(timeout=2, stop_after=1)]
+        assert heard == [[("a", 1, store.origin), ("b", 1, store.origin)]]
+    finally:
+        listener.close()
+        store.dispose()

@@ -1,7 +1,7 @@
 """Several `boardlab serve` processes on one PostgreSQL database (docs/web-api.md, "Several processes").
 
 Every committed change of a game notifies the channel `store.CHANNEL` with
-"<game id>:<revision>:<process>" (store.py). Each process listens on a connection of its own, in
+"<game id>:<revision>:<process>" (store.py; a transaction's notices in one payload, `;`-separated). Each process listens on a connection of its own, in
 a thread, and hands another process's notices to `Tables.heard` (its copy of the game goes,
 its websockets get the new views, and the bot is kicked if this process runs the bots).
 
@@ -85,14 +85,17 @@ class Relay:
             else:
                 locker.execute("SELECT 1")  # the lock lives with this session: notice at once if it ends
             for notice in listener.notifies(timeout=POLL):
-                game_id, revision, origin = parse(notice.payload)
-                if game_id and origin != self.origin:
-                    self._call(self.heard, game_id, revision)
+                for game_id, revision, origin in parse(notice.payload):
+                    if origin != self.origin:
+                        self._call(self.heard, game_id, revision)
 
 
-def parse(payload: str) -> tuple[str, int, str]:
-    """("", 0, "") for a notice this program did not write."""
-    parts = payload.split(":")
-    if len(parts) != 3 or not parts[1].isdigit():
-        return "", 0, ""
-    return parts[0], int(parts[1]), parts[2]
+def parse(payload: str) -> list[tuple[str, int, str]]:
+    """The notices of a payload ("<game id>:<revision>:<process>", `;`-separated); what this program did not
+    write is left out."""
+    found = []
+    for notice in payload.split(";"):
+        parts = notice.split(":")
+        if len(parts) == 3 and parts[0] and parts[1].isdigit():
+            found.append((parts[0], int(parts[1]), parts[2]))
+    return found
