@@ -25,7 +25,7 @@ from . import board as B
 from . import cards as K
 from . import scoring as S
 from .content import CARDS
-from .program import BASE, extensions, of
+from .program import BASE, all_extensions, extensions, of
 from .records import Battle, RemovePieces, StartBattle, TakeHits
 from .state import RootState
 
@@ -77,7 +77,36 @@ def battle_sites(state: RootState, faction: str, allowed: tuple[int, ...] | None
 
 
 def can_battle(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> bool:
-    return any(targets(state, faction, c) for c in _with_fighters(state, faction, allowed))
+    sites = _with_fighters(state, faction, allowed)
+    if not sites:
+        return False
+    if not state.hired and _TARGETS_CHANGE.isdisjoint(all_extensions(state)):  # `targets` is `enemies_at`
+        return _enemy_pieces_in(state, faction, sites)
+    return any(targets(state, faction, c) for c in sites)
+
+
+_TARGETS_CHANGE = frozenset({"battle_ally", "blocks_battle"})  # points changing whom `targets` lists
+
+
+def _enemy_pieces_in(state: RootState, faction: str, sites: list[int]) -> bool:
+    """Whether `B.enemies_at` lists anyone in one of these clearings (no hireling in play): a faction's pieces
+    there, unless it is in a coalition with `faction`."""
+    sites = [c for c in sites if c < len(state.buildings)]  # a place beside the map holds no one else's pieces
+    foes = [f for f in state.faction if f != faction and not B.in_coalition(state, faction, f)]
+    if not foes or not sites:
+        return False
+    warriors, pawns = state.warriors, state.pawns
+    for f in foes:
+        w = warriors.get(f)
+        if (w is not None and any(w[c] for c in sites)) or pawns.get(f) in sites:
+            return True
+    buildings, tokens = state.buildings, state.tokens
+    for c in sites:
+        for layer in (buildings[c], tokens[c]):
+            for owner, _ in layer:
+                if owner in foes:
+                    return True
+    return False
 
 
 def _with_fighters(state: RootState, faction: str, allowed: tuple[int, ...] | None) -> list[int]:

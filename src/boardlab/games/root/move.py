@@ -91,7 +91,36 @@ def can_move(state: RootState, faction: str, allowed: tuple[int, ...] | None = N
         return False
     where = range(len(w)) if allowed is None else allowed
     rule = _rule_for(state, faction, False, None)
+    answers = all_extensions(state)
+    if _PATHS_CHANGE.isdisjoint(answers):  # the map's open paths alone: `_moves_from`'s questions, in one loop
+        return _can_move_on_paths(state, faction, w, where, rule, answers)
     return any(w[c] > 0 and _moves_from(state, faction, c, rule, every=False) for c in where)
+
+
+_PATHS_CHANGE = frozenset({"blocks_leaving", "adjacent", "move_destinations"})  # points changing where moves go
+
+
+def _can_move_on_paths(state: RootState, faction: str, w: list[int], where: Iterable[int],
+                       rule: tuple[tuple[str | None, ...], str] | None, answers: dict) -> bool:
+    """Whether warriors of `faction` in `where` can move along an open path (`_moves_from` found one)."""
+    ruled, mover = rule if rule is not None else ((), "")
+    n = len(ruled)
+    blocks = answers.get("blocks_move", ())
+    free = answers.get("move_ignores_rule", ())
+    for c in where:
+        if not w[c]:
+            continue
+        restricted = rule is not None and (ruled[c] if c < n else B.place_ruler(state, ruled, c)) != mover
+        for d in B.neighbours(state, c):
+            if d == c:
+                continue
+            if restricted and (ruled[d] if d < n else B.place_ruler(state, ruled, d)) != mover and not (
+                    free and _any_says(free, state, faction, c, d)):
+                continue
+            if blocks and _any_says(blocks, state, faction, c, d):
+                continue
+            return True
+    return False
 
 
 def moves(seat: int, faction: str, n: int, rules: tuple[str, ...], allowed: tuple[int, ...] | None = None,
