@@ -265,13 +265,10 @@ def wins_ties(state: RootState, party_: str, own: dict[str, int]) -> bool:
     return any(fn(state, party_) for fn in extensions(state, "wins_rule_ties"))
 
 
-# Rulers of whole boards, by the board's warriors and buildings (rule asked about every clearing is the most
-# frequent question of the rules: a board seen before is answered from here). Only plain rule is cached.
-_RULERS: dict[tuple, tuple[str | None, ...]] = {}
-_RULERS_MAX = 50_000
-# The board asked about last, as copies of its warriors and buildings, and its answer: the same board is asked about
-# many times in a row, and comparing it with the copies costs less than building its key (the answer depends on the
-# contents alone, not on the order of the factions).
+# The board whose rulers were asked for last, as copies of its warriors and buildings, and its answer: the same board
+# is asked about many times in a row (comparing it with the copies is cheap), and the next board differs from it in
+# a clearing or two (a move, a battle, a placement: only those clearings are counted again). The answer depends on
+# the contents alone, not on the order of the factions.
 _last_rulers: tuple[dict[str, list[int]], list[tuple[tuple[str, str], ...]], tuple[str | None, ...]] = ({}, [], ())
 
 
@@ -317,20 +314,43 @@ def _outright(state: RootState, answers: tuple, c: int) -> str | None:
 
 
 def _board_rulers(state: RootState) -> tuple[str | None, ...]:
-    """The plain rulers of every clearing (`_plain_rulers`), cached by the board."""
+    """The plain rulers of every clearing (`_plain_rulers`), counted again only where the board changed since the
+    board asked about last."""
     global _last_rulers
     warriors, buildings = state.warriors, state.buildings
     last = _last_rulers
     if last[1] == buildings and last[0] == warriors:
         return last[2]
-    key = (tuple(warriors), tuple(map(tuple, warriors.values())), tuple(buildings))
-    found = _RULERS.get(key)
-    if found is None:
-        if len(_RULERS) >= _RULERS_MAX:
-            _RULERS.clear()
-        found = _RULERS[key] = _plain_rulers(warriors, buildings)
+    changed = _changed_clearings(last[0], last[1], warriors, buildings)
+    if changed is None or len(changed) > _RECOUNT_MAX:
+        found = _plain_rulers(warriors, buildings)
+    else:
+        out = list(last[2])
+        for c in changed:
+            out[c] = _plain_ruler(warriors, buildings[c], c)
+        found = tuple(out)
     _last_rulers = ({f: list(w) for f, w in warriors.items()}, list(buildings), found)
     return found
+
+
+_RECOUNT_MAX = 4  # more changed clearings than this: the whole board is counted again (`_plain_rulers`)
+
+
+def _changed_clearings(old_warriors: dict[str, list[int]], old_buildings: list[tuple[tuple[str, str], ...]],
+                       warriors: dict[str, list[int]], buildings: list[tuple[tuple[str, str], ...]]) -> set[int] | None:
+    """The clearings whose warriors or buildings differ between two boards, None if the boards are not alike (other
+    owners, other sizes)."""
+    n = len(buildings)
+    if len(old_buildings) != n or old_warriors.keys() != warriors.keys():
+        return None
+    changed = {c for c, (was, now) in enumerate(zip(old_buildings, buildings)) if was != now}
+    for f, now in warriors.items():
+        was = old_warriors[f]
+        if was != now:
+            if len(was) != len(now) or len(now) < n:
+                return None
+            changed.update(c for c, (a, b) in enumerate(zip(was, now)) if a != b and c < n)
+    return changed
 
 
 def _plain_rulers(warriors: dict[str, list[int]], buildings: list[tuple[tuple[str, str], ...]]) -> tuple[str | None, ...]:

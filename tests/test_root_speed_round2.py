@@ -1,0 +1,125 @@
+"""The second round of Root speed work (issue 12) keeps every answer a full count would give.
+
+`board.rulers` now counts again only the clearings that differ from the board it answered last; `move.can_move`
+and `battle.can_battle` answer in one loop when no module changes paths or targets. Each test compares them
+with a count from scratch (written here, from LR-02-05 and LR-07-02-02) or with the general path they shortcut,
+on boards changed in place (a warrior removed in battle, a building destroyed, a warrior added by an effect),
+on random games, and on states cloned, reloaded or left and come back to: a stale answer fails them.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import boardlab
+from boardlab.core import positions
+from boardlab.games.root import battle as BT
+from boardlab.games.root import board as B
+from boardlab.games.root import move as MV
+from boardlab.games.root.program import of
+from root_helpers import clear, idx, new, put, set_up
+
+
+def counted_rulers(state) -> tuple:
+    """Who rules each clearing, counted from scratch: the most warriors and buildings, a tie ruled by a tied
+    faction that wins ties (LR-02-05, LR-07-02-02)."""
+    out = []
+    for c, pieces in enumerate(state.buildings):
+        counts = {f: w[c] for f, w in state.warriors.items() if w[c]}
+        for owner, _ in pieces:
+            if owner:
+                counts[owner] = counts.get(owner, 0) + 1
+        best = max(counts.values(), default=0)
+        top = [f for f, n in counts.items() if n == best and best]
+        lords = [f for f in top if of(f).wins_rule_ties]
+        out.append(top[0] if len(top) == 1 else lords[0] if len(lords) == 1 else None)
+    return tuple(out)
+
+
+def general_can_battle(state, faction: str) -> bool:
+    return any(BT.targets(state, faction, c) for c in BT._with_fighters(state, faction, None))
+
+
+def general_can_move(state, faction: str) -> bool:
+    rule = MV._rule_for(state, faction, False, None)
+    w = state.warriors.get(faction) or []
+    return any(w[c] and MV._moves_from(state, faction, c, rule, every=False) for c in range(len(w)))
+
+
+@pytest.mark.rule("LR-02-05", "LR-04-03")
+def test_rule_follows_a_warrior_removed_in_battle():
+    """Two Marquise warriors against two Alliance warriors: nobody rules (LR-02-05); one Alliance warrior removed
+    (as a battle's hit removes it, in place) gives the Marquise rule, and removing both hers leaves it to the
+    Alliance."""
+    g = clear(set_up(new(("marquise", "alliance"))))
+    put(g, "marquise", 3, warriors=2)
+    put(g, "alliance", 3, warriors=2)
+    assert B.rulers(g.state)[idx(3)] is None
+    with positions.edit(g) as s:
+        B.remove_warriors(s, "alliance", idx(3), 1)
+    assert B.rulers(g.state)[idx(3)] == "marquise"
+    with positions.edit(g) as s:
+        B.remove_warriors(s, "marquise", idx(3), 2)
+    assert B.rulers(g.state)[idx(3)] == "alliance"
+    assert B.rulers(g.state) == counted_rulers(g.state)
+
+
+@pytest.mark.rule("LR-02-05", "LR-07-02-02")
+def test_rule_follows_a_building_destroyed_and_a_warrior_added():
+    """A roost and one Eyrie warrior against two Marquise warriors: a tie the Eyrie wins (Lords of the Forest,
+    LR-07-02-02). The roost destroyed: the Marquise rules (LR-02-05). A warrior added by an effect (in place)
+    to the Eyrie ties again, and the Eyrie rules."""
+    g = clear(set_up(new()))
+    put(g, "marquise", 6, warriors=2)
+    put(g, "eyrie", 6, warriors=1, buildings=["roost"])
+    assert B.rulers(g.state)[idx(6)] == "eyrie"
+    with positions.edit(g) as s:
+        B.take_building(s, "eyrie", "roost", idx(6))
+    assert B.rulers(g.state)[idx(6)] == "marquise"
+    with positions.edit(g) as s:
+        s.warriors["eyrie"][idx(6)] += 1
+    assert B.rulers(g.state)[idx(6)] == "eyrie"
+    assert B.rulers(g.state) == counted_rulers(g.state)
+
+
+@pytest.mark.rule("LR-02-05")
+def test_rule_of_a_clone_a_reload_and_an_earlier_state():
+    """Rulers asked of a clone changed apart, of the game reloaded from its save, and of the original again, in
+    turn: each answer is its own board's."""
+    g = clear(set_up(new()))
+    put(g, "marquise", 2, warriors=3)
+    put(g, "eyrie", 7, warriors=1)
+    twin = g.clone()
+    with positions.edit(twin) as s:
+        s.warriors["eyrie"][idx(2)] += 4
+        s.buildings[idx(7)] = s.buildings[idx(7)] + (("marquise", "sawmill"), ("marquise", "workshop"))
+    loaded = boardlab.load(g.save(snapshot=True), trust_snapshot=True)
+    for _ in range(2):
+        assert B.rulers(twin.state)[idx(2)] == "eyrie" and B.rulers(twin.state)[idx(7)] == "marquise"
+        assert B.rulers(g.state)[idx(2)] == "marquise" and B.rulers(g.state)[idx(7)] == "eyrie"
+        assert B.rulers(loaded.state) == B.rulers(g.state) == counted_rulers(g.state)
+        assert B.rulers(twin.state) == counted_rulers(twin.state)
+
+
+@pytest.mark.rule("LR-02-05", "LR-04-02-01", "LR-04-03")
+@pytest.mark.parametrize("players,seed", [(4, 3), (5, 4), (3, 5)])
+def test_random_games_rulers_moves_and_battles_as_counted(players, seed):
+    """At every decision of a random game, and of an earlier state revisited every few decisions (a board far
+    from the one asked about last): the rulers are the counted ones, and can_move / can_battle give what the
+    general path gives, for every faction (a Vagabond's coalition included with five players)."""
+    factions = ["marquise", "eyrie", "alliance", "vagabond", "vagabond2"][:players]
+    g = boardlab.new_game("root", players, seed=seed, options={"factions": factions})
+    pick = random.Random(seed)
+    earlier = []
+    while not g.is_over:
+        for state in [g.state] + ([earlier[pick.randrange(len(earlier))].state] if g.state.turn % 3 == 0 and earlier
+                                  else []):
+            assert B.rulers(state) == counted_rulers(state)
+            for f in factions:
+                assert BT.can_battle(state, f) == general_can_battle(state, f), f
+                assert MV.can_move(state, f) == general_can_move(state, f), f
+        if pick.random() < 0.02:
+            earlier.append(g.clone())
+        legal = g.legal_action_ids()
+        g.apply(legal[pick.randrange(len(legal))])
