@@ -343,13 +343,15 @@ def _changed_clearings(old_warriors: dict[str, list[int]], old_buildings: list[t
     n = len(buildings)
     if len(old_buildings) != n or old_warriors.keys() != warriors.keys():
         return None
-    changed = {c for c, (was, now) in enumerate(zip(old_buildings, buildings)) if was != now}
+    changed = set()
+    if old_buildings != buildings:
+        changed.update(c for c in range(n) if old_buildings[c] != buildings[c])
     for f, now in warriors.items():
         was = old_warriors[f]
         if was != now:
             if len(was) != len(now) or len(now) < n:
                 return None
-            changed.update(c for c, (a, b) in enumerate(zip(was, now)) if a != b and c < n)
+            changed.update(c for c in range(n) if was[c] != now[c])
     return changed
 
 
