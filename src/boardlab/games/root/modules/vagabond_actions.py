@@ -53,7 +53,7 @@ def menu(state: RootState, seat: int, name: str) -> list[str]:
     data = V(state, name)
     c = C.clearing(state, name)
     have = C.ready_counts(data)  # what `ready` says of each kind, counted once
-    out = [f"go:{loc_text(d)}" for d in move_options(state, name)]
+    out = [f"go:{loc_text(d)}" for d in move_options(state, name, have["boot"])]
     if c is not None:
         if have["sword"]:
             out += [f"attack:{f}" for f in BT.targets(state, name, c)]
@@ -61,7 +61,7 @@ def menu(state: RootState, seat: int, name: str) -> list[str]:
             out.append("explore")
         if have and any(K.matches(card, state.suits[c]) for card in state.hands[seat]):  # any item ready
             out += [f"aid:{s}" for s in C.factions_with_pieces(state, name, c)]
-        out += [f"quest:{q}" for q in Q.doable(state, name, c)]
+        out += [f"quest:{q}" for q in Q.doable(state, name, c, have)]
         if have["crossbow"]:
             out += [f"strike:{f}" for f in strike_targets(state, name, c)]
         if have["hammer"]:
@@ -112,10 +112,11 @@ def boots_to(state: RootState, name: str, dest: int) -> int:
     return 1 + (BOARD["hostile_extra_boots"] if C.hostile_warriors_in(state, name, dest) else 0)
 
 
-def move_options(state: RootState, name: str) -> list[int]:
-    """Adjacent clearings only (from a forest: the clearings around it), ignoring rule (LR-09-02-03)."""
+def move_options(state: RootState, name: str, boots: int | None = None) -> list[int]:
+    """Adjacent clearings only (from a forest: the clearings around it), ignoring rule (LR-09-02-03); `boots`: his
+    ready boots, if known."""
     loc = C.location(state, name)
-    boots = ready(V(state, name), "boot")
+    boots = ready(V(state, name), "boot") if boots is None else boots
     if not boots:  # every move takes a boot at least
         return []
     if loc < FOREST and B.leaving_blocked(state, name, loc):  # `blocked` for every destination
