@@ -52,21 +52,21 @@ def run_daylight(state: RootState, task: VDaylight) -> None:
 def menu(state: RootState, seat: int, name: str) -> list[str]:
     data = V(state, name)
     c = C.clearing(state, name)
-    have = C.ready_counts(data)  # what `ready` says of each kind, counted once
-    out = [f"go:{loc_text(d)}" for d in move_options(state, name, have["boot"])]
+    have = C.ready_counts(data)  # what `ready` says of each kind, counted once (`get`: no Counter.__missing__)
+    out = [f"go:{loc_text(d)}" for d in move_options(state, name, have.get("boot", 0))]
     if c is not None:
-        if have["sword"]:
+        if have.get("sword"):
             out += [f"attack:{f}" for f in BT.targets(state, name, c)]
-        if have["torch"] and state.ruin_items.get(c):
+        if have.get("torch") and state.ruin_items.get(c):
             out.append("explore")
         if have and any(K.matches(card, state.suits[c]) for card in state.hands[seat]):  # any item ready
             out += [f"aid:{s}" for s in C.factions_with_pieces(state, name, c)]
         out += [f"quest:{q}" for q in Q.doable(state, name, c, have)]
-        if have["crossbow"]:
+        if have.get("crossbow"):
             out += [f"strike:{f}" for f in strike_targets(state, name, c)]
-        if have["hammer"]:
+        if have.get("hammer"):
             out += craft_options(state, seat, name, c)
-    if have["hammer"] and C.damaged(data):
+    if have.get("hammer") and C.damaged(data):
         out.append("repair")
     special = SPECIALS.get(data.character or "")
     if special:

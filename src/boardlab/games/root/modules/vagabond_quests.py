@@ -43,7 +43,7 @@ def matching(state: RootState, c: int) -> list[str]:
 
 
 def has_items(have: Counter[str], need: list[str]) -> bool:
-    return all(have[k] >= need.count(k) for k in need)
+    return all(have.get(k, 0) >= need.count(k) for k in need)
 
 
 def doable(state: RootState, name: str, c: int, have: Counter[str] | None = None) -> list[str]:
