@@ -526,6 +526,8 @@ def run_take_hits(state: RootState, task: TakeHits) -> None:
     if not task.chosen and K.kept(state, task.by_seat, task.via, task.owner, task.clearing):
         T.done(state)  # nothing of it can be removed there (extension point `keeps_pieces`)
         return
+    if not task.chosen and _warriors_take_them(state, task):
+        return
     chosen = Counter(dict(task.chosen))
     left = task.hits - sum(chosen.values())
     if "warrior" not in chosen:
@@ -552,6 +554,19 @@ def run_take_hits(state: RootState, task: TakeHits) -> None:
     if pieces:
         T.push(state, RemovePieces(task.by_seat, task.owner, task.clearing, pieces, task.in_battle, task.rules,
                                    task.via))
+
+
+def _warriors_take_them(state: RootState, task: TakeHits) -> bool:
+    """The usual case of `run_take_hits`, without its counters: its warriors take every hit, or it has no building
+    or token there to take the rest; then the removal is scheduled and the task done (True)."""
+    c = task.clearing
+    w = min(task.hits, B.warriors(state, task.owner, c))
+    if w != task.hits and B.has_building_or_token(state, task.owner, c):
+        return False
+    T.done(state)
+    if w:
+        T.push(state, RemovePieces(task.by_seat, task.owner, c, (("warrior", w),), task.in_battle, task.rules, task.via))
+    return True
 
 
 def _legal_take(state: RootState) -> list[str]:

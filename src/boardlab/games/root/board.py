@@ -431,16 +431,21 @@ def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
     return [f for f in owners(state) if has_pieces(state, f, c) and are_enemies(state, faction, f)]
 
 
-def _has_pieces_at(state: RootState, owner: str, c: int) -> bool:
-    """`has_pieces`, the cheapest questions first."""
-    w = state.warriors.get(owner)
-    if (w is not None and w[c] > 0) or state.pawns.get(owner) == c:
-        return True
+def has_building_or_token(state: RootState, owner: str, c: int) -> bool:
+    """Any building or token of `owner` in clearing `c`."""
     for pieces in (state.buildings[c], state.tokens[c]):
         for o, _ in pieces:
             if o == owner:
                 return True
     return False
+
+
+def _has_pieces_at(state: RootState, owner: str, c: int) -> bool:
+    """`has_pieces`, the cheapest questions first."""
+    w = state.warriors.get(owner)
+    if (w is not None and w[c] > 0) or state.pawns.get(owner) == c:
+        return True
+    return has_building_or_token(state, owner, c)
 
 
 def in_coalition(state: RootState, a: str, b: str) -> bool:
