@@ -123,3 +123,30 @@ def test_random_games_rulers_moves_and_battles_as_counted(players, seed):
             earlier.append(g.clone())
         legal = g.legal_action_ids()
         g.apply(legal[pick.randrange(len(legal))])
+
+
+@pytest.mark.rule("LR-09-06-04")
+def test_carried_items_as_counted():
+    """The items the Vagabond carries beyond his tracks (the capacity count, LR-09-06-04), as Counters count them:
+    each kind and side, less the face-up items on each track; at every decision of random games with two
+    Vagabonds."""
+    from collections import Counter
+
+    from boardlab.games.root.modules import vagabond_core as VC
+
+    def counted(data):
+        out = Counter((i[0], VC.side(i)) for i in data.items)
+        for kind in VC.TRACKS:
+            out[(kind, "up")] -= VC.on_track(data, kind)
+        return +out
+
+    for seed in range(3):
+        g = boardlab.new_game("root", 5, seed=seed, options={"factions": ["marquise", "eyrie", "alliance", "vagabond",
+                                                                           "vagabond2"]})
+        pick = random.Random(seed)
+        while not g.is_over:
+            for name in ("vagabond", "vagabond2"):
+                data = VC.V(g.state, name)
+                assert list(VC.carried(data).items()) == list(counted(data).items())
+            legal = g.legal_action_ids()
+            g.apply(legal[pick.randrange(len(legal))])
