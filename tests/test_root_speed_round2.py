@@ -1,7 +1,8 @@
 """The second round of Root speed work (issue 12) keeps every answer a full count would give.
 
-`board.rulers` now counts again only the clearings that differ from the board it answered last; `move.can_move`
-and `battle.can_battle` answer in one loop when no module changes paths or targets. Each test compares them
+`board.rulers` now counts again only the clearings that differ from the board it answered last; `move.can_move`,
+`move.origins`, `battle.can_battle` and `battle.battle_sites` answer in one loop when no module changes paths or
+targets. Each test compares them
 with a count from scratch (written here, from LR-02-05 and LR-07-02-02) or with the general path they shortcut,
 on boards changed in place (a warrior removed in battle, a building destroyed, a warrior added by an effect),
 on random games, and on states cloned, reloaded or left and come back to: a stale answer fails them.
@@ -37,14 +38,14 @@ def counted_rulers(state) -> tuple:
     return tuple(out)
 
 
-def general_can_battle(state, faction: str) -> bool:
-    return any(BT.targets(state, faction, c) for c in BT._with_fighters(state, faction, None))
-
-
-def general_can_move(state, faction: str) -> bool:
+def general_origins(state, faction: str) -> list[int]:
     rule = MV._rule_for(state, faction, False, None)
     w = state.warriors.get(faction) or []
-    return any(w[c] and MV._moves_from(state, faction, c, rule, every=False) for c in range(len(w)))
+    return [c for c in range(len(w)) if w[c] and MV._moves_from(state, faction, c, rule, every=False)]
+
+
+def general_battle_sites(state, faction: str) -> list[int]:
+    return [c for c in BT._with_fighters(state, faction, None) if BT.targets(state, faction, c)]
 
 
 @pytest.mark.rule("LR-02-05", "LR-04-03")
@@ -107,7 +108,7 @@ def test_rule_of_a_clone_a_reload_and_an_earlier_state():
 def test_random_games_rulers_moves_and_battles_as_counted(players, seed):
     """At every decision of a random game, and of an earlier state revisited every few decisions (a board far
     from the one asked about last): the rulers are the counted ones, and can_move / can_battle give what the
-    general path gives, for every faction (a Vagabond's coalition included with five players)."""
+    general path gives (and so do origins / battle_sites), for every faction (a Vagabond's coalition included with five players)."""
     factions = ["marquise", "eyrie", "alliance", "vagabond", "vagabond2"][:players]
     g = boardlab.new_game("root", players, seed=seed, options={"factions": factions})
     pick = random.Random(seed)
@@ -117,8 +118,9 @@ def test_random_games_rulers_moves_and_battles_as_counted(players, seed):
                                   else []):
             assert B.rulers(state) == counted_rulers(state)
             for f in factions:
-                assert BT.can_battle(state, f) == general_can_battle(state, f), f
-                assert MV.can_move(state, f) == general_can_move(state, f), f
+                sites, origins = general_battle_sites(state, f), general_origins(state, f)
+                assert BT.battle_sites(state, f) == sites and BT.can_battle(state, f) == bool(sites), f
+                assert MV.origins(state, f) == origins and MV.can_move(state, f) == bool(origins), f
         if pick.random() < 0.02:
             earlier.append(g.clone())
         legal = g.legal_action_ids()

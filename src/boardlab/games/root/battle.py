@@ -73,7 +73,10 @@ def targets(state: RootState, faction: str, c: int) -> list[str]:
 
 
 def battle_sites(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> list[int]:
-    return [c for c in _with_fighters(state, faction, allowed) if targets(state, faction, c)]
+    sites = _with_fighters(state, faction, allowed)
+    if sites and not state.hired and _TARGETS_CHANGE.isdisjoint(all_extensions(state)):  # `targets` is `enemies_at`
+        return [c for c in sites if B.enemies_at(state, faction, c)]
+    return [c for c in sites if targets(state, faction, c)]
 
 
 def can_battle(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> bool:

@@ -82,6 +82,9 @@ def origins(state: RootState, faction: str, allowed: tuple[int, ...] | None = No
         return []
     where = range(len(w)) if allowed is None else allowed
     rule = _rule_for(state, faction, False, None)
+    answers = all_extensions(state)
+    if _PATHS_CHANGE.isdisjoint(answers):
+        return _origins_on_paths(state, faction, w, where, rule, answers, first=False)
     return [c for c in where if w[c] > 0 and _moves_from(state, faction, c, rule, every=False)]
 
 
@@ -92,21 +95,24 @@ def can_move(state: RootState, faction: str, allowed: tuple[int, ...] | None = N
     where = range(len(w)) if allowed is None else allowed
     rule = _rule_for(state, faction, False, None)
     answers = all_extensions(state)
-    if _PATHS_CHANGE.isdisjoint(answers):  # the map's open paths alone: `_moves_from`'s questions, in one loop
-        return _can_move_on_paths(state, faction, w, where, rule, answers)
+    if _PATHS_CHANGE.isdisjoint(answers):
+        return bool(_origins_on_paths(state, faction, w, where, rule, answers, first=True))
     return any(w[c] > 0 and _moves_from(state, faction, c, rule, every=False) for c in where)
 
 
 _PATHS_CHANGE = frozenset({"blocks_leaving", "adjacent", "move_destinations"})  # points changing where moves go
 
 
-def _can_move_on_paths(state: RootState, faction: str, w: list[int], where: Iterable[int],
-                       rule: tuple[tuple[str | None, ...], str] | None, answers: dict) -> bool:
-    """Whether warriors of `faction` in `where` can move along an open path (`_moves_from` found one)."""
+def _origins_on_paths(state: RootState, faction: str, w: list[int], where: Iterable[int],
+                      rule: tuple[tuple[str | None, ...], str] | None, answers: dict, first: bool) -> list[int]:
+    """The clearings of `where` from which warriors of `faction` can move along an open path (where `_moves_from`
+    finds a destination), when no module changes where moves go (the map's paths alone: its questions in one
+    loop); only the first one found if `first`."""
     ruled, mover = rule if rule is not None else ((), "")
     n = len(ruled)
     blocks = answers.get("blocks_move", ())
     free = answers.get("move_ignores_rule", ())
+    out = []
     for c in where:
         if not w[c]:
             continue
@@ -119,8 +125,11 @@ def _can_move_on_paths(state: RootState, faction: str, w: list[int], where: Iter
                 continue
             if blocks and _any_says(blocks, state, faction, c, d):
                 continue
-            return True
-    return False
+            out.append(c)
+            if first:
+                return out
+            break
+    return out
 
 
 def moves(seat: int, faction: str, n: int, rules: tuple[str, ...], allowed: tuple[int, ...] | None = None,
