@@ -152,3 +152,15 @@ def test_carried_items_as_counted():
                 assert list(VC.carried(data).items()) == list(counted(data).items())
             legal = g.legal_action_ids()
             g.apply(legal[pick.randrange(len(legal))])
+
+
+@pytest.mark.rule("LR-06-02-02")
+def test_placing_follows_the_active_modules():
+    """`may_place` keeps the placing hooks of the modules it asked about last: the keep stops the Eyrie placing in
+    its clearing in a game with the Marquise (LR-06-02-02), not in a game without her; the two games asked in turn."""
+    cats = set_up(new(("marquise", "eyrie")))
+    keep = cats.state.mods["marquise"].keep
+    others = set_up(new(("eyrie", "alliance")))
+    for _ in range(2):
+        assert not B.may_place(cats.state, "eyrie", keep) and B.may_place(cats.state, "marquise", keep)
+        assert B.may_place(others.state, "eyrie", keep)

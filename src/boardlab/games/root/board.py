@@ -474,11 +474,30 @@ def connected(state: RootState, faction: str, start: int, ruled: tuple[str | Non
 
 def may_place(state: RootState, faction: str, c: int) -> bool:
     """Whether `faction` may place pieces in `c` (the keep, LR-06-02-02, and the like say no)."""
-    for module in placers(state):
-        block = module.blocks_placing
-        if block is not never_blocks and block(state, faction, c):
+    for block in _blockers(state):
+        if block(state, faction, c):
             return False
     return True
+
+
+# The active modules' `blocks_placing` hooks (their defaults left out), for the modules tuple asked about last (the very
+# object: a game keeps one) and by modules tuple: asked at every placement question.
+_BLOCKERS: dict[tuple[str, ...], tuple] = {}
+_last_blockers: tuple[object, tuple] = (None, ())
+
+
+def _blockers(state: RootState) -> tuple:
+    global _last_blockers
+    modules = state.modules
+    last = _last_blockers
+    if last[0] is modules:
+        return last[1]
+    found = _BLOCKERS.get(modules)
+    if found is None:
+        found = _BLOCKERS[modules] = tuple(
+            m.blocks_placing for m in placers(state) if m.blocks_placing is not never_blocks)
+    _last_blockers = (modules, found)
+    return found
 
 
 def leaving_blocked(state: RootState, owner: str, c: int) -> bool:
