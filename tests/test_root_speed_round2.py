@@ -164,3 +164,26 @@ def test_placing_follows_the_active_modules():
     for _ in range(2):
         assert not B.may_place(cats.state, "eyrie", keep) and B.may_place(cats.state, "marquise", keep)
         assert B.may_place(others.state, "eyrie", keep)
+
+
+@pytest.mark.rule("LR-03-03-01", "LR-03-03-04")
+@pytest.mark.parametrize("players,seed,options", [(4, 6, {}), (5, 7, {}), (3, 8, {"deck": "exiles"})])
+def test_phase_options_recognised_as_listed(players, seed, options):
+    """`is_phase_option` answers no at once for an id that starts like none of the base game's phase options when no
+    module adds any: at every decision of random games, it says yes exactly to the ids `phase_options` lists now
+    (activating or taking a dominance card, LR-03-03-01/04, crafted cards' uses; the Exiles deck's own options)."""
+    from boardlab.games.root import turn as TN
+
+    factions = ["marquise", "eyrie", "alliance", "vagabond", "vagabond2"][:players]
+    g = boardlab.new_game("root", players, seed=seed, options={"factions": factions, **options})
+    pick = random.Random(seed)
+    listed_any = False
+    while not g.is_over:
+        legal = g.legal_action_ids()
+        seat = g.state.active
+        listed = TN.phase_options(g.state, seat)
+        listed_any = listed_any or bool(listed)
+        for action_id in legal + listed:
+            assert TN.is_phase_option(g.state, seat, action_id) == (action_id in listed), action_id
+        g.apply(legal[pick.randrange(len(legal))])
+    assert listed_any

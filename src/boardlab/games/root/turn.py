@@ -308,7 +308,12 @@ def coalition_partners(state: RootState, seat: int) -> list[int]:
 
 
 def is_phase_option(state: RootState, seat: int, action_id: str) -> bool:
+    if not action_id.startswith(_BASE_OPTION_HEADS) and not extensions(state, "phase_options"):
+        return False  # none of the base game's options (`do_option`), and no module adds any: not listed
     return action_id in phase_options(state, seat)
+
+
+_BASE_OPTION_HEADS = ("use:", "dominance:", "take_dominance:")  # how the base game's phase options begin
 
 
 @BASE.handler(PhaseOption)
