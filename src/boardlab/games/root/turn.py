@@ -282,9 +282,19 @@ def _dominance_options(state: RootState, seat: int) -> list[str]:
                 and coalition_partners(state, seat)):
             out += [f"dominance:{c}" for c in cards]
     for card in dict.fromkeys(state.dominance_pool) if state.dominance_pool else ():
-        if _spendable(state, seat, card):
+        if _can_spend(state, seat, card):
             out.append(f"take_dominance:{card}")
     return out
+
+
+def _can_spend(state: RootState, seat: int, dominance: str) -> bool:
+    """Whether `_spendable` lists a card (asked at every menu while a dominance card is available): one matching its
+    suit (for a bird dominance card, matching is being a bird)."""
+    suit = CARDS[dominance].suit
+    for card in state.hands[seat]:
+        if K.matches(card, suit):
+            return True
+    return False
 
 
 def _spendable(state: RootState, seat: int, dominance: str) -> list[str]:
