@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
-from itertools import islice
+from itertools import compress, islice
+from operator import ne
 
 from ...core import tasks as T
 from .content import MAPS, Board
@@ -329,7 +330,7 @@ def _board_rulers(state: RootState) -> tuple[str | None, ...]:
         for c in changed:
             out[c] = _plain_ruler(warriors, buildings[c], c)
         found = tuple(out)
-    _last_rulers = ({f: list(w) for f, w in warriors.items()}, list(buildings), found)
+    _last_rulers = (dict(zip(warriors, map(list, warriors.values()))), list(buildings), found)
     return found
 
 
@@ -345,13 +346,13 @@ def _changed_clearings(old_warriors: dict[str, list[int]], old_buildings: list[t
         return None
     changed = set()
     if old_buildings != buildings:
-        changed.update(c for c in range(n) if old_buildings[c] != buildings[c])
+        changed.update(compress(range(n), map(ne, old_buildings, buildings)))
     for f, now in warriors.items():
         was = old_warriors[f]
         if was != now:
             if len(was) != len(now) or len(now) < n:
                 return None
-            changed.update(c for c in range(n) if was[c] != now[c])
+            changed.update(compress(range(n), map(ne, was, now)))
     return changed
 
 
