@@ -29,8 +29,8 @@ def _rule_for(state: RootState, faction: str, ignore_rule: bool,
               ruled: tuple[str | None, ...] | None) -> tuple[tuple[str | None, ...], str] | None:
     """The rulers a move of `faction` must heed and whose rule counts (a hireling moves by its controller's,
     LR-AH-03-01); None if its moves ignore rule."""
-    if (not of(faction).needs_rule_to_move or ignore_rule
-            or any(fn(state, faction) for fn in extensions(state, "moves_ignore_rule"))):
+    ignoring = extensions(state, "moves_ignore_rule")
+    if not of(faction).needs_rule_to_move or ignore_rule or (ignoring and any(fn(state, faction) for fn in ignoring)):
         return None
     return ruled or B.rulers(state), B.party(state, faction)
 

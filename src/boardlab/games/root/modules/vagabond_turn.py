@@ -66,7 +66,8 @@ def blocked(state: RootState, name: str, origin: int, dest: int, slip: bool = Fa
         return True
     if dest >= FOREST:
         return False
-    return any(fn(state, name, origin, dest) for fn in extensions(state, "blocks_move"))
+    blocks = extensions(state, "blocks_move")
+    return bool(blocks) and any(fn(state, name, origin, dest) for fn in blocks)
 
 
 # ---- setup (LR-09-03) ------------------------------------------------------------------------------------
