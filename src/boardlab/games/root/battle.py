@@ -201,10 +201,23 @@ def ambushes(state: RootState, seat: int, c: int) -> list[str]:
 
 
 def has_persistent(state: RootState, seat: int, key: str) -> str | None:
-    for c in state.play_area[seat]:
-        if CARDS[c].key == key:
-            return c
-    return None
+    """The seat's crafted card (the first, in play order) whose effect is `key`, if any."""
+    crafted = state.play_area[seat]
+    if not crafted:
+        return None
+    found = _BY_KEY.get(crafted)
+    if found is None:
+        if len(_BY_KEY) >= _BY_KEY_MAX:
+            _BY_KEY.clear()
+        found = _BY_KEY[crafted] = {}
+        for c in crafted:
+            found.setdefault(CARDS[c].key, c)
+    return found.get(key)
+
+
+# play area -> its cards by effect key (the first card of each key): asked at every menu of a seat with crafted cards
+_BY_KEY: dict[tuple[str, ...], dict[str, str]] = {}
+_BY_KEY_MAX = 10_000
 
 
 @BASE.handler(Battle)
