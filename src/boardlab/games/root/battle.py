@@ -25,7 +25,7 @@ from . import board as B
 from . import cards as K
 from . import scoring as S
 from .content import CARDS
-from .program import BASE, all_extensions, extensions, of
+from .program import BASE, all_extensions, answered_tasks, extensions, of
 from .records import Battle, RemovePieces, StartBattle, TakeHits
 from .state import RootState
 
@@ -179,7 +179,7 @@ def begin(state: RootState, seat: int, defender: str, c: int, rules: tuple[str, 
     state.log(rules + ("LR-04-03",), "ev.battle", seat=seat, faction=attacker, defender=defender, clearing=c)
     battle = Battle(seat, defender, c, "ambush", 0, 0, False, False, 0, 0, (), rules, by)
     T.push(state, battle)
-    T.push(state, *[t for fn in extensions(state, "battle_begun") for t in fn(state, battle) or []])
+    T.push(state, *answered_tasks(state, "battle_begun", battle))
 
 
 def attacker_of(state: RootState, battle: Battle) -> str:
@@ -487,7 +487,8 @@ def ignore_first_hit(state: RootState, battle: Battle, owner: str, hits: int) ->
     mark = f"ignored:{owner}"
     if hits <= 0 or mark in battle.used:
         return hits, battle
-    rules = next((r for fn in extensions(state, "ignores_first_hit") for r in [fn(state, battle, owner)] if r), ())
+    answers = extensions(state, "ignores_first_hit")  # asked first: seldom any (no generator to make)
+    rules = next((r for fn in answers for r in [fn(state, battle, owner)] if r), ()) if answers else ()
     if not rules:
         return hits, battle
     state.log(tuple(rules), "ev.hit_ignored", owner=owner, clearing=battle.clearing)

@@ -14,7 +14,7 @@ from operator import ne
 
 from ...core import tasks as T
 from .content import MAPS, Board
-from .program import all_extensions, extensions, never_blocks, of, placers
+from .program import all_extensions, answered_tasks, extensions, never_blocks, of, placers
 from .state import FOREST, RootState
 
 
@@ -553,7 +553,7 @@ def add_token(state: RootState, faction: str, kind: str, c: int) -> None:
 def _placed(state: RootState, owner: str, kind: str, c: int) -> None:
     """The extension point `placed` (the Bat Messengers): its tasks run next, so a task handler placing a
     building or token finishes or replaces its own task before it places."""
-    tasks = [t for fn in extensions(state, "placed") for t in fn(state, owner, kind, c) or ()]
+    tasks = answered_tasks(state, "placed", owner, kind, c)
     if tasks:
         T.push(state, *tasks)
 

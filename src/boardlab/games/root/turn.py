@@ -17,7 +17,7 @@ from . import cards as K
 from . import move as MV
 from . import scoring as S
 from .content import CARDS, DECKS, FACTIONS, ITEM_SUPPLY, MAPS, SUITS
-from .program import BASE, extensions, faction
+from .program import BASE, answered_tasks, extensions, faction
 from .records import BurrowBank, ChooseCoalition, PhaseOption, RemovePieces, TakeDominance, TaxCollector
 from .state import RUIN, RootState
 
@@ -148,7 +148,7 @@ def birdsong_faction(state: RootState) -> str:
 @BASE.step("birdsong.end")
 def birdsong_end(state: RootState) -> str:
     """At the end of Birdsong: after everything else in it, before Daylight (LR-01-04-01)."""
-    tasks = [t for fn in extensions(state, "birdsong_end") for t in fn(state, state.active) or []]
+    tasks = answered_tasks(state, "birdsong_end", state.active)
     return T.run_then(state, tasks, "daylight.start")
 
 
@@ -178,7 +178,7 @@ def evening_faction(state: RootState) -> str:
 
 @BASE.step("evening.end")
 def evening_end(state: RootState) -> str:
-    tasks = [t for fn in extensions(state, "evening_end") for t in fn(state, state.active) or []]
+    tasks = answered_tasks(state, "evening_end", state.active)
     return T.run_then(state, tasks, "turn.end")
 
 
