@@ -18,6 +18,7 @@ from boardlab.core import positions
 from boardlab.games.root import battle as BT
 from boardlab.games.root import board as B
 from boardlab.games.root import move as MV
+from boardlab.games.root.modules import eyrie as EY
 from boardlab.games.root.program import of
 from root_helpers import clear, idx, new, put, set_up
 
@@ -103,12 +104,13 @@ def test_rule_of_a_clone_a_reload_and_an_earlier_state():
         assert B.rulers(twin.state) == counted_rulers(twin.state)
 
 
-@pytest.mark.rule("LR-02-05", "LR-04-02-01", "LR-04-03")
+@pytest.mark.rule("LR-02-05", "LR-04-02-01", "LR-04-03", "LR-07-04-02")
 @pytest.mark.parametrize("players,seed", [(4, 3), (5, 4), (3, 5)])
 def test_random_games_rulers_moves_and_battles_as_counted(players, seed):
     """At every decision of a random game, and of an earlier state revisited every few decisions (a board far
     from the one asked about last): the rulers are the counted ones, and can_move / can_battle give what the
-    general path gives (and so do origins / battle_sites), for every faction (a Vagabond's coalition included with five players)."""
+    general path gives (and so do origins / battle_sites), for every faction (a Vagabond's coalition included with
+    five players); the Eyrie may add to the Decree exactly when it has cards to add (LR-07-04-02)."""
     factions = ["marquise", "eyrie", "alliance", "vagabond", "vagabond2"][:players]
     g = boardlab.new_game("root", players, seed=seed, options={"factions": factions})
     pick = random.Random(seed)
@@ -121,6 +123,8 @@ def test_random_games_rulers_moves_and_battles_as_counted(players, seed):
                 sites, origins = general_battle_sites(state, f), general_origins(state, f)
                 assert BT.battle_sites(state, f) == sites and BT.can_battle(state, f) == bool(sites), f
                 assert MV.origins(state, f) == origins and MV.can_move(state, f) == bool(origins), f
+        eyrie = g.state.seat_of("eyrie")
+        assert EY._may_add(g.state, eyrie) == bool(EY._cards_to_add(g.state, eyrie))  # LR-07-04-02
         if pick.random() < 0.02:
             earlier.append(g.clone())
         legal = g.legal_action_ids()

@@ -232,6 +232,12 @@ def _cards_to_add(state: RootState, me: int) -> list[str]:
             if not (CARDS[card].suit == "bird" and data.bird_added) for col in COLUMNS]
 
 
+def _may_add(state: RootState, me: int) -> bool:
+    """Whether `_cards_to_add` lists anything (without making its ids)."""
+    data = E(state)
+    return data.added < 2 and any(not (data.bird_added and CARDS[card].suit == "bird") for card in state.hands[me])
+
+
 def _decree_options(state: RootState, me: int) -> list[str]:
     done = ["done"] if E(state).added >= 1 else []
     return _cards_to_add(state, me) + done + TN.phase_options(state, me)
@@ -240,7 +246,7 @@ def _decree_options(state: RootState, me: int) -> list[str]:
 @MODULE.handler(EyrieBirdsong)
 def run_birdsong(state: RootState, task: EyrieBirdsong) -> None:
     if task.stage == "decree":
-        if _cards_to_add(state, task.seat):
+        if _may_add(state, task.seat):
             T.ask(state, task.seat, "eyrie_decree_add")
         else:  # two added, or nothing more may be added (an empty hand, only birds after a bird)
             T.replace(state, task._replace(stage="roost"))
