@@ -386,8 +386,8 @@ def run_daylight(state: RootState, task: EyrieDaylight) -> None:
         T.offer(state, task.seat, "eyrie_resolve", options)
     elif not any(startable(state, column, card) for card in {suit_of(c): c for c in data.todo}.values()):  # by suit
         _cannot(state, task.seat, column, data.todo[0])  # whatever the order, turmoil now
-    elif len(options) == 1:
-        _resolve(state, task, options[0])
+    elif len(options) == 1:  # its one card: the one found startable above
+        _resolve(state, task, options[0], startable_known=True)
     else:
         T.offer(state, task.seat, "eyrie_resolve", options)
 
@@ -408,7 +408,8 @@ def apply_resolve(state: RootState, action_id: str) -> None:
     _resolve(state, T.top(state), action_id)
 
 
-def _resolve(state: RootState, task: EyrieDaylight, action_id: str) -> None:
+def _resolve(state: RootState, task: EyrieDaylight, action_id: str, startable_known: bool = False) -> None:
+    """Resolve a card of the Decree (`startable_known`: its action was just found startable)."""
     if TN.is_phase_option(state, task.seat, action_id):
         TN.apply_phase_option(state, task.seat, action_id)
         return
@@ -417,7 +418,7 @@ def _resolve(state: RootState, task: EyrieDaylight, action_id: str) -> None:
     todo = list(data.todo)
     todo.remove(card)
     data.todo = tuple(todo)
-    if not startable(state, column, card):
+    if not startable_known and not startable(state, column, card):
         _cannot(state, task.seat, column, card)
         return
     where = tuple(matching(state, card))
