@@ -1,7 +1,8 @@
 """The speed caches of the Root engine answer for the board as it is now, not as it was when last asked.
 
-`board.rulers` and `board.pieces_index` remember the board they answered last (and every board seen, by its
-contents), and `board._plain_rule` the active modules' answers it looked at last. The state's warriors, buildings
+`board.rulers` and `board.pieces_index` remember the board they answered last (`rulers` counts the next one again
+where it differs from it, `pieces_index` keeps every board seen, by its contents), and `board._plain_rule` the
+active modules' answers it looked at last. The state's warriors, buildings
 and tokens are changed in place by the rules (`warriors[f][c] += n`): a cache that trusted the same lists to hold
 the same numbers would answer for the old board. Each test asks a legal list, changes the board in place, and
 checks the new list against the rules (a stale cache gives the old list).

@@ -25,7 +25,7 @@ from . import board as B
 from . import cards as K
 from . import scoring as S
 from .content import CARDS
-from .program import BASE, extensions, of
+from .program import BASE, all_extensions, answered_tasks, extensions, of
 from .records import Battle, RemovePieces, StartBattle, TakeHits
 from .state import RootState
 
@@ -73,11 +73,43 @@ def targets(state: RootState, faction: str, c: int) -> list[str]:
 
 
 def battle_sites(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> list[int]:
-    return [c for c in _with_fighters(state, faction, allowed) if targets(state, faction, c)]
+    sites = _with_fighters(state, faction, allowed)
+    if sites and not state.hired and _TARGETS_CHANGE.isdisjoint(all_extensions(state)):  # `targets` is `enemies_at`
+        return [c for c in sites if B.enemies_at(state, faction, c)]
+    return [c for c in sites if targets(state, faction, c)]
 
 
 def can_battle(state: RootState, faction: str, allowed: tuple[int, ...] | None = None) -> bool:
-    return any(targets(state, faction, c) for c in _with_fighters(state, faction, allowed))
+    sites = _with_fighters(state, faction, allowed)
+    if not sites:
+        return False
+    if not state.hired and _TARGETS_CHANGE.isdisjoint(all_extensions(state)):  # `targets` is `enemies_at`
+        return _enemy_pieces_in(state, faction, sites)
+    return any(targets(state, faction, c) for c in sites)
+
+
+_TARGETS_CHANGE = frozenset({"battle_ally", "blocks_battle"})  # points changing whom `targets` lists
+
+
+def _enemy_pieces_in(state: RootState, faction: str, sites: list[int]) -> bool:
+    """Whether `B.enemies_at` lists anyone in one of these clearings (no hireling in play): a faction's pieces
+    there, unless it is in a coalition with `faction`."""
+    sites = [c for c in sites if c < len(state.buildings)]  # a place beside the map holds no one else's pieces
+    foes = [f for f in state.faction if f != faction and not B.in_coalition(state, faction, f)]
+    if not foes or not sites:
+        return False
+    warriors, pawns = state.warriors, state.pawns
+    for f in foes:
+        w = warriors.get(f)
+        if (w is not None and any(w[c] for c in sites)) or pawns.get(f) in sites:
+            return True
+    buildings, tokens = state.buildings, state.tokens
+    for c in sites:
+        for layer in (buildings[c], tokens[c]):
+            for owner, _ in layer:
+                if owner in foes:
+                    return True
+    return False
 
 
 def _with_fighters(state: RootState, faction: str, allowed: tuple[int, ...] | None) -> list[int]:
@@ -147,7 +179,7 @@ def begin(state: RootState, seat: int, defender: str, c: int, rules: tuple[str, 
     state.log(rules + ("LR-04-03",), "ev.battle", seat=seat, faction=attacker, defender=defender, clearing=c)
     battle = Battle(seat, defender, c, "ambush", 0, 0, False, False, 0, 0, (), rules, by)
     T.push(state, battle)
-    T.push(state, *[t for fn in extensions(state, "battle_begun") for t in fn(state, battle) or []])
+    T.push(state, *answered_tasks(state, "battle_begun", battle))
 
 
 def attacker_of(state: RootState, battle: Battle) -> str:
@@ -169,10 +201,23 @@ def ambushes(state: RootState, seat: int, c: int) -> list[str]:
 
 
 def has_persistent(state: RootState, seat: int, key: str) -> str | None:
-    for c in state.play_area[seat]:
-        if CARDS[c].key == key:
-            return c
-    return None
+    """The seat's crafted card (the first, in play order) whose effect is `key`, if any."""
+    crafted = state.play_area[seat]
+    if not crafted:
+        return None
+    found = _BY_KEY.get(crafted)
+    if found is None:
+        if len(_BY_KEY) >= _BY_KEY_MAX:
+            _BY_KEY.clear()
+        found = _BY_KEY[crafted] = {}
+        for c in crafted:
+            found.setdefault(CARDS[c].key, c)
+    return found.get(key)
+
+
+# play area -> its cards by effect key (the first card of each key): asked at every menu of a seat with crafted cards
+_BY_KEY: dict[tuple[str, ...], dict[str, str]] = {}
+_BY_KEY_MAX = 10_000
 
 
 @BASE.handler(Battle)
@@ -442,7 +487,8 @@ def ignore_first_hit(state: RootState, battle: Battle, owner: str, hits: int) ->
     mark = f"ignored:{owner}"
     if hits <= 0 or mark in battle.used:
         return hits, battle
-    rules = next((r for fn in extensions(state, "ignores_first_hit") for r in [fn(state, battle, owner)] if r), ())
+    answers = extensions(state, "ignores_first_hit")  # asked first: seldom any (no generator to make)
+    rules = next((r for fn in answers for r in [fn(state, battle, owner)] if r), ()) if answers else ()
     if not rules:
         return hits, battle
     state.log(tuple(rules), "ev.hit_ignored", owner=owner, clearing=battle.clearing)
@@ -497,6 +543,8 @@ def run_take_hits(state: RootState, task: TakeHits) -> None:
     if not task.chosen and K.kept(state, task.by_seat, task.via, task.owner, task.clearing):
         T.done(state)  # nothing of it can be removed there (extension point `keeps_pieces`)
         return
+    if not task.chosen and _warriors_take_them(state, task):
+        return
     chosen = Counter(dict(task.chosen))
     left = task.hits - sum(chosen.values())
     if "warrior" not in chosen:
@@ -523,6 +571,19 @@ def run_take_hits(state: RootState, task: TakeHits) -> None:
     if pieces:
         T.push(state, RemovePieces(task.by_seat, task.owner, task.clearing, pieces, task.in_battle, task.rules,
                                    task.via))
+
+
+def _warriors_take_them(state: RootState, task: TakeHits) -> bool:
+    """The usual case of `run_take_hits`, without its counters: its warriors take every hit, or it has no building
+    or token there to take the rest; then the removal is scheduled and the task done (True)."""
+    c = task.clearing
+    w = min(task.hits, B.warriors(state, task.owner, c))
+    if w != task.hits and B.has_building_or_token(state, task.owner, c):
+        return False
+    T.done(state)
+    if w:
+        T.push(state, RemovePieces(task.by_seat, task.owner, c, (("warrior", w),), task.in_battle, task.rules, task.via))
+    return True
 
 
 def _legal_take(state: RootState) -> list[str]:

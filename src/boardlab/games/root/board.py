@@ -9,10 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable
+from itertools import compress, islice
+from operator import ne
 
 from ...core import tasks as T
 from .content import MAPS, Board
-from .program import all_extensions, extensions, never_blocks, of, placers
+from .program import all_extensions, answered_tasks, extensions, never_blocks, of, placers
 from .state import FOREST, RootState
 
 
@@ -264,13 +266,10 @@ def wins_ties(state: RootState, party_: str, own: dict[str, int]) -> bool:
     return any(fn(state, party_) for fn in extensions(state, "wins_rule_ties"))
 
 
-# Rulers of whole boards, by the board's warriors and buildings (rule asked about every clearing is the most
-# frequent question of the rules: a board seen before is answered from here). Only plain rule is cached.
-_RULERS: dict[tuple, tuple[str | None, ...]] = {}
-_RULERS_MAX = 50_000
-# The board asked about last, as copies of its warriors and buildings, and its answer: the same board is asked about
-# many times in a row, and comparing it with the copies costs less than building its key (the answer depends on the
-# contents alone, not on the order of the factions).
+# The board whose rulers were asked for last, as copies of its warriors and buildings, and its answer: the same board
+# is asked about many times in a row (comparing it with the copies is cheap), and the next board differs from it in
+# a clearing or two (a move, a battle, a placement: only those clearings are counted again). The answer depends on
+# the contents alone, not on the order of the factions.
 _last_rulers: tuple[dict[str, list[int]], list[tuple[tuple[str, str], ...]], tuple[str | None, ...]] = ({}, [], ())
 
 
@@ -316,39 +315,75 @@ def _outright(state: RootState, answers: tuple, c: int) -> str | None:
 
 
 def _board_rulers(state: RootState) -> tuple[str | None, ...]:
-    """The plain rulers of every clearing (`_plain_rulers`), cached by the board."""
+    """The plain rulers of every clearing (`_plain_rulers`), counted again only where the board changed since the
+    board asked about last."""
     global _last_rulers
     warriors, buildings = state.warriors, state.buildings
     last = _last_rulers
     if last[1] == buildings and last[0] == warriors:
         return last[2]
-    key = (tuple(warriors), tuple(map(tuple, warriors.values())), tuple(buildings))
-    found = _RULERS.get(key)
-    if found is None:
-        if len(_RULERS) >= _RULERS_MAX:
-            _RULERS.clear()
-        found = _RULERS[key] = _plain_rulers(warriors, buildings)
-    _last_rulers = ({f: list(w) for f, w in warriors.items()}, list(buildings), found)
+    changed = _changed_clearings(last[0], last[1], warriors, buildings)
+    if changed is None or len(changed) > _RECOUNT_MAX:
+        found = _plain_rulers(warriors, buildings)
+    else:
+        out = list(last[2])
+        for c in changed:
+            out[c] = _plain_ruler(warriors, buildings[c], c)
+        found = tuple(out)
+    _last_rulers = (dict(zip(warriors, map(list, warriors.values()))), list(buildings), found)
     return found
 
 
+_RECOUNT_MAX = 4  # more changed clearings than this: the whole board is counted again (`_plain_rulers`)
+
+
+def _changed_clearings(old_warriors: dict[str, list[int]], old_buildings: list[tuple[tuple[str, str], ...]],
+                       warriors: dict[str, list[int]], buildings: list[tuple[tuple[str, str], ...]]) -> set[int] | None:
+    """The clearings whose warriors or buildings differ between two boards, None if the boards are not alike (other
+    owners, other sizes)."""
+    n = len(buildings)
+    if len(old_buildings) != n or old_warriors.keys() != warriors.keys():
+        return None
+    changed = set()
+    if old_buildings != buildings:
+        changed.update(compress(range(n), map(ne, old_buildings, buildings)))
+    for f, now in warriors.items():
+        was = old_warriors[f]
+        if was != now:
+            if len(was) != len(now) or len(now) < n:
+                return None
+            changed.update(compress(range(n), map(ne, was, now)))
+    return changed
+
+
 def _plain_rulers(warriors: dict[str, list[int]], buildings: list[tuple[tuple[str, str], ...]]) -> tuple[str | None, ...]:
-    """`_plain_ruler` of every clearing (a clearing of warriors alone without a tie is settled here, in one loop)."""
-    counts = tuple(warriors.items())
-    out: list[str | None] = []
+    """`_plain_ruler` of every clearing: each owner's warriors plus buildings, clearing by clearing, then the
+    largest count of each clearing wins unless tied (`_plain_ruler`'s answer, with fewer steps)."""
+    n = len(buildings)
+    totals: dict[str, list[int]] | None = None
     for c, pieces in enumerate(buildings):
-        if not pieces:
-            best, who, tied = 0, None, False
-            for f, w in counts:
-                n = w[c]
-                if n > best:
-                    best, who, tied = n, f, False
-                elif n == best and n:
-                    tied = True
-            if not tied:
-                out.append(who)
-                continue
-        out.append(_plain_ruler(warriors, pieces, c))
+        for owner, _ in pieces:
+            if owner:  # not a ruin
+                if totals is None:
+                    totals = {f: list(w) for f, w in warriors.items()}
+                counts = totals.get(owner)
+                if counts is None:
+                    counts = totals[owner] = [0] * n
+                counts[c] += 1
+    totals = totals or warriors
+    if not totals:
+        return (None,) * n
+    owners_ = tuple(totals)
+    out: list[str | None] = []
+    for counts in islice(zip(*totals.values()), n):
+        best = max(counts)
+        if not best:
+            out.append(None)
+        elif counts.count(best) == 1:
+            out.append(owners_[counts.index(best)])
+        else:  # a tie: one tied faction winning ties (each tied faction has pieces there)
+            lords = [f for f, k in zip(owners_, counts) if k == best and of(f).wins_rule_ties]
+            out.append(lords[0] if len(lords) == 1 else None)
     return tuple(out)
 
 
@@ -397,16 +432,21 @@ def enemies_at(state: RootState, faction: str, c: int) -> list[str]:
     return [f for f in owners(state) if has_pieces(state, f, c) and are_enemies(state, faction, f)]
 
 
-def _has_pieces_at(state: RootState, owner: str, c: int) -> bool:
-    """`has_pieces`, the cheapest questions first."""
-    w = state.warriors.get(owner)
-    if (w is not None and w[c] > 0) or state.pawns.get(owner) == c:
-        return True
+def has_building_or_token(state: RootState, owner: str, c: int) -> bool:
+    """Any building or token of `owner` in clearing `c`."""
     for pieces in (state.buildings[c], state.tokens[c]):
         for o, _ in pieces:
             if o == owner:
                 return True
     return False
+
+
+def _has_pieces_at(state: RootState, owner: str, c: int) -> bool:
+    """`has_pieces`, the cheapest questions first."""
+    w = state.warriors.get(owner)
+    if (w is not None and w[c] > 0) or state.pawns.get(owner) == c:
+        return True
+    return has_building_or_token(state, owner, c)
 
 
 def in_coalition(state: RootState, a: str, b: str) -> bool:
@@ -435,11 +475,30 @@ def connected(state: RootState, faction: str, start: int, ruled: tuple[str | Non
 
 def may_place(state: RootState, faction: str, c: int) -> bool:
     """Whether `faction` may place pieces in `c` (the keep, LR-06-02-02, and the like say no)."""
-    for module in placers(state):
-        block = module.blocks_placing
-        if block is not never_blocks and block(state, faction, c):
+    for block in _blockers(state):
+        if block(state, faction, c):
             return False
     return True
+
+
+# The active modules' `blocks_placing` hooks (their defaults left out), for the modules tuple asked about last (the very
+# object: a game keeps one) and by modules tuple: asked at every placement question.
+_BLOCKERS: dict[tuple[str, ...], tuple] = {}
+_last_blockers: tuple[object, tuple] = (None, ())
+
+
+def _blockers(state: RootState) -> tuple:
+    global _last_blockers
+    modules = state.modules
+    last = _last_blockers
+    if last[0] is modules:
+        return last[1]
+    found = _BLOCKERS.get(modules)
+    if found is None:
+        found = _BLOCKERS[modules] = tuple(
+            m.blocks_placing for m in placers(state) if m.blocks_placing is not never_blocks)
+    _last_blockers = (modules, found)
+    return found
 
 
 def leaving_blocked(state: RootState, owner: str, c: int) -> bool:
@@ -494,7 +553,7 @@ def add_token(state: RootState, faction: str, kind: str, c: int) -> None:
 def _placed(state: RootState, owner: str, kind: str, c: int) -> None:
     """The extension point `placed` (the Bat Messengers): its tasks run next, so a task handler placing a
     building or token finishes or replaces its own task before it places."""
-    tasks = [t for fn in extensions(state, "placed") for t in fn(state, owner, kind, c) or ()]
+    tasks = answered_tasks(state, "placed", owner, kind, c)
     if tasks:
         T.push(state, *tasks)
 

@@ -26,7 +26,8 @@ def draw(state: RootState, seat: int, n: int, rules: tuple[str, ...]) -> list[st
     Nothing is drawn once the game is won (LR-03-01: it ends at once, even in the middle of a step)."""
     if state.over:
         return []
-    if n > 0 and any(fn(state, seat, n) for fn in extensions(state, "draw_options")):
+    options = extensions(state, "draw_options")
+    if n > 0 and options and any(fn(state, seat, n) for fn in options):
         T.push(state, DrawChoice(seat, n, rules))
         return []
     return draw_now(state, seat, n, rules)
@@ -219,7 +220,8 @@ def _needs(cost: tuple[str, ...]) -> tuple[tuple[tuple[str, int], ...], int, int
 
 def crafting_icons(state: RootState, seat: int) -> tuple[str, ...]:
     """Icons the seat may pay with beyond its crafting pieces (extension point `crafting_icons`)."""
-    return tuple(s for fn in extensions(state, "crafting_icons") for s in fn(state, seat) or ())
+    answers = extensions(state, "crafting_icons")  # asked first: seldom any (no generator to make)
+    return tuple(s for fn in answers for s in fn(state, seat) or ()) if answers else ()
 
 
 def craftable(state: RootState, seat: int, card: str, have: Counter[str], icons: tuple[str, ...] = ()) -> bool:
@@ -453,7 +455,8 @@ def run_warriors_returned(state: RootState, task: WarriorsReturned) -> None:
 
 def kept(state: RootState, by_seat: int | None, via: str, owner: str, c: int) -> bool:
     """Whether a module keeps `owner`'s pieces in `c` from that remover (extension point `keeps_pieces`)."""
-    return any(fn(state, by_seat, via, owner, c) for fn in extensions(state, "keeps_pieces"))
+    answers = extensions(state, "keeps_pieces")  # asked first: seldom any (no generator to make)
+    return bool(answers) and any(fn(state, by_seat, via, owner, c) for fn in answers)
 
 
 def remove_now(state: RootState, owner: str, c: int, pieces: tuple[tuple[str, int], ...]) -> list[tuple[str, int]]:

@@ -29,8 +29,8 @@ def _rule_for(state: RootState, faction: str, ignore_rule: bool,
               ruled: tuple[str | None, ...] | None) -> tuple[tuple[str | None, ...], str] | None:
     """The rulers a move of `faction` must heed and whose rule counts (a hireling moves by its controller's,
     LR-AH-03-01); None if its moves ignore rule."""
-    if (not of(faction).needs_rule_to_move or ignore_rule
-            or any(fn(state, faction) for fn in extensions(state, "moves_ignore_rule"))):
+    ignoring = extensions(state, "moves_ignore_rule")
+    if not of(faction).needs_rule_to_move or ignore_rule or (ignoring and any(fn(state, faction) for fn in ignoring)):
         return None
     return ruled or B.rulers(state), B.party(state, faction)
 
@@ -82,6 +82,9 @@ def origins(state: RootState, faction: str, allowed: tuple[int, ...] | None = No
         return []
     where = range(len(w)) if allowed is None else allowed
     rule = _rule_for(state, faction, False, None)
+    answers = all_extensions(state)
+    if _PATHS_CHANGE.isdisjoint(answers):
+        return _origins_on_paths(state, faction, w, where, rule, answers, first=False)
     return [c for c in where if w[c] > 0 and _moves_from(state, faction, c, rule, every=False)]
 
 
@@ -91,7 +94,42 @@ def can_move(state: RootState, faction: str, allowed: tuple[int, ...] | None = N
         return False
     where = range(len(w)) if allowed is None else allowed
     rule = _rule_for(state, faction, False, None)
+    answers = all_extensions(state)
+    if _PATHS_CHANGE.isdisjoint(answers):
+        return bool(_origins_on_paths(state, faction, w, where, rule, answers, first=True))
     return any(w[c] > 0 and _moves_from(state, faction, c, rule, every=False) for c in where)
+
+
+_PATHS_CHANGE = frozenset({"blocks_leaving", "adjacent", "move_destinations"})  # points changing where moves go
+
+
+def _origins_on_paths(state: RootState, faction: str, w: list[int], where: Iterable[int],
+                      rule: tuple[tuple[str | None, ...], str] | None, answers: dict, first: bool) -> list[int]:
+    """The clearings of `where` from which warriors of `faction` can move along an open path (where `_moves_from`
+    finds a destination), when no module changes where moves go (the map's paths alone: its questions in one
+    loop); only the first one found if `first`."""
+    ruled, mover = rule if rule is not None else ((), "")
+    n = len(ruled)
+    blocks = answers.get("blocks_move", ())
+    free = answers.get("move_ignores_rule", ())
+    out = []
+    for c in where:
+        if not w[c]:
+            continue
+        restricted = rule is not None and (ruled[c] if c < n else B.place_ruler(state, ruled, c)) != mover
+        for d in B.neighbours(state, c):
+            if d == c:
+                continue
+            if restricted and (ruled[d] if d < n else B.place_ruler(state, ruled, d)) != mover and not (
+                    free and _any_says(free, state, faction, c, d)):
+                continue
+            if blocks and _any_says(blocks, state, faction, c, d):
+                continue
+            out.append(c)
+            if first:
+                return out
+            break
+    return out
 
 
 def moves(seat: int, faction: str, n: int, rules: tuple[str, ...], allowed: tuple[int, ...] | None = None,

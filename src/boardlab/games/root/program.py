@@ -321,6 +321,13 @@ def extensions(state: Any, point: str) -> tuple[Callable[..., Any], ...]:
     return all_extensions(state).get(point, ())
 
 
+def answered_tasks(state: Any, point: str, *args: Any) -> list[Any]:
+    """The tasks the answers to an extension point return for these arguments, in order (the answers `fn(state,
+    *args) -> tasks or None`; nothing is made when no module answers, the usual case)."""
+    answers = extensions(state, point)
+    return [t for fn in answers for t in fn(state, *args) or ()] if answers else []
+
+
 def all_extensions(state: Any) -> dict[str, tuple[Callable[..., Any], ...]]:
     """Every extension point's answers (point -> functions), for code asking several points at once."""
     global _last

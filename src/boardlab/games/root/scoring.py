@@ -16,7 +16,8 @@ def can_score(state: RootState, seat: int) -> bool:
     """An activated dominance card (LR-03-03-01) or a coalition (LR-09-02-08) stops scoring."""
     if state.dominance[seat] is not None or seat in state.coalition:
         return False
-    return not any(fn(state, seat) for fn in extensions(state, "score_blocked"))
+    answers = extensions(state, "score_blocked")  # asked first: seldom any (no generator to make)
+    return not (answers and any(fn(state, seat) for fn in answers))
 
 
 def score(state: RootState, seat: int, points: int, rules: tuple[str, ...]) -> int:

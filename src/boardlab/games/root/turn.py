@@ -17,7 +17,7 @@ from . import cards as K
 from . import move as MV
 from . import scoring as S
 from .content import CARDS, DECKS, FACTIONS, ITEM_SUPPLY, MAPS, SUITS
-from .program import BASE, extensions, faction
+from .program import BASE, answered_tasks, extensions, faction
 from .records import BurrowBank, ChooseCoalition, PhaseOption, RemovePieces, TakeDominance, TaxCollector
 from .state import RUIN, RootState
 
@@ -148,7 +148,7 @@ def birdsong_faction(state: RootState) -> str:
 @BASE.step("birdsong.end")
 def birdsong_end(state: RootState) -> str:
     """At the end of Birdsong: after everything else in it, before Daylight (LR-01-04-01)."""
-    tasks = [t for fn in extensions(state, "birdsong_end") for t in fn(state, state.active) or []]
+    tasks = answered_tasks(state, "birdsong_end", state.active)
     return T.run_then(state, tasks, "daylight.start")
 
 
@@ -178,7 +178,7 @@ def evening_faction(state: RootState) -> str:
 
 @BASE.step("evening.end")
 def evening_end(state: RootState) -> str:
-    tasks = [t for fn in extensions(state, "evening_end") for t in fn(state, state.active) or []]
+    tasks = answered_tasks(state, "evening_end", state.active)
     return T.run_then(state, tasks, "turn.end")
 
 
@@ -282,9 +282,19 @@ def _dominance_options(state: RootState, seat: int) -> list[str]:
                 and coalition_partners(state, seat)):
             out += [f"dominance:{c}" for c in cards]
     for card in dict.fromkeys(state.dominance_pool) if state.dominance_pool else ():
-        if _spendable(state, seat, card):
+        if _can_spend(state, seat, card):
             out.append(f"take_dominance:{card}")
     return out
+
+
+def _can_spend(state: RootState, seat: int, dominance: str) -> bool:
+    """Whether `_spendable` lists a card (asked at every menu while a dominance card is available): one matching its
+    suit (for a bird dominance card, matching is being a bird)."""
+    suit = CARDS[dominance].suit
+    for card in state.hands[seat]:
+        if K.matches(card, suit):
+            return True
+    return False
 
 
 def _spendable(state: RootState, seat: int, dominance: str) -> list[str]:
@@ -308,7 +318,12 @@ def coalition_partners(state: RootState, seat: int) -> list[int]:
 
 
 def is_phase_option(state: RootState, seat: int, action_id: str) -> bool:
+    if not action_id.startswith(_BASE_OPTION_HEADS) and not extensions(state, "phase_options"):
+        return False  # none of the base game's options (`do_option`), and no module adds any: not listed
     return action_id in phase_options(state, seat)
+
+
+_BASE_OPTION_HEADS = ("use:", "dominance:", "take_dominance:")  # how the base game's phase options begin
 
 
 @BASE.handler(PhaseOption)

@@ -232,6 +232,12 @@ def _cards_to_add(state: RootState, me: int) -> list[str]:
             if not (CARDS[card].suit == "bird" and data.bird_added) for col in COLUMNS]
 
 
+def _may_add(state: RootState, me: int) -> bool:
+    """Whether `_cards_to_add` lists anything (without making its ids)."""
+    data = E(state)
+    return data.added < 2 and any(not (data.bird_added and CARDS[card].suit == "bird") for card in state.hands[me])
+
+
 def _decree_options(state: RootState, me: int) -> list[str]:
     done = ["done"] if E(state).added >= 1 else []
     return _cards_to_add(state, me) + done + TN.phase_options(state, me)
@@ -240,7 +246,7 @@ def _decree_options(state: RootState, me: int) -> list[str]:
 @MODULE.handler(EyrieBirdsong)
 def run_birdsong(state: RootState, task: EyrieBirdsong) -> None:
     if task.stage == "decree":
-        if _cards_to_add(state, task.seat):
+        if _may_add(state, task.seat):
             T.ask(state, task.seat, "eyrie_decree_add")
         else:  # two added, or nothing more may be added (an empty hand, only birds after a bird)
             T.replace(state, task._replace(stage="roost"))
@@ -380,8 +386,8 @@ def run_daylight(state: RootState, task: EyrieDaylight) -> None:
         T.offer(state, task.seat, "eyrie_resolve", options)
     elif not any(startable(state, column, card) for card in {suit_of(c): c for c in data.todo}.values()):  # by suit
         _cannot(state, task.seat, column, data.todo[0])  # whatever the order, turmoil now
-    elif len(options) == 1:
-        _resolve(state, task, options[0])
+    elif len(options) == 1:  # its one card: the one found startable above
+        _resolve(state, task, options[0], startable_known=True)
     else:
         T.offer(state, task.seat, "eyrie_resolve", options)
 
@@ -402,7 +408,8 @@ def apply_resolve(state: RootState, action_id: str) -> None:
     _resolve(state, T.top(state), action_id)
 
 
-def _resolve(state: RootState, task: EyrieDaylight, action_id: str) -> None:
+def _resolve(state: RootState, task: EyrieDaylight, action_id: str, startable_known: bool = False) -> None:
+    """Resolve a card of the Decree (`startable_known`: its action was just found startable)."""
     if TN.is_phase_option(state, task.seat, action_id):
         TN.apply_phase_option(state, task.seat, action_id)
         return
@@ -411,7 +418,7 @@ def _resolve(state: RootState, task: EyrieDaylight, action_id: str) -> None:
     todo = list(data.todo)
     todo.remove(card)
     data.todo = tuple(todo)
-    if not startable(state, column, card):
+    if not startable_known and not startable(state, column, card):
         _cannot(state, task.seat, column, card)
         return
     where = tuple(matching(state, card))

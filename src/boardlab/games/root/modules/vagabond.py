@@ -99,10 +99,10 @@ def infamy(name: str):
 def removed(state: RootState, by_seat, owner: str, c: int, pieces: list, in_battle: bool) -> list:
     """LR-09-02-09-03: removing a warrior of a non-Hostile faction makes it Hostile (not the Gladiator's
     Duel, LR-AV-11-02; Allied warriors lost as his hits follow LR-09-02-09-02-04)."""
-    if by_seat is None or not any(k == "warrior" for k, _ in pieces):
+    if by_seat is None or not C.is_vagabond(state.faction[by_seat]):  # the cheapest question first
         return []
     name = state.faction[by_seat]
-    if not C.is_vagabond(name) or owner not in V(state, name).rel or V(state, name).quiet:
+    if not any(k == "warrior" for k, _ in pieces) or owner not in V(state, name).rel or V(state, name).quiet:
         return []
     if any(fn(state, owner, c) for fn in extensions(state, "spares_hostility")):  # mercenaries (LR-11-02-07-03-02)
         return []

@@ -52,21 +52,21 @@ def run_daylight(state: RootState, task: VDaylight) -> None:
 def menu(state: RootState, seat: int, name: str) -> list[str]:
     data = V(state, name)
     c = C.clearing(state, name)
-    have = C.ready_counts(data)  # what `ready` says of each kind, counted once
-    out = [f"go:{loc_text(d)}" for d in move_options(state, name)]
+    have = C.ready_counts(data)  # what `ready` says of each kind, counted once (`get`: no Counter.__missing__)
+    out = [f"go:{loc_text(d)}" for d in move_options(state, name, have.get("boot", 0))]
     if c is not None:
-        if have["sword"]:
+        if have.get("sword"):
             out += [f"attack:{f}" for f in BT.targets(state, name, c)]
-        if have["torch"] and state.ruin_items.get(c):
+        if have.get("torch") and state.ruin_items.get(c):
             out.append("explore")
         if have and any(K.matches(card, state.suits[c]) for card in state.hands[seat]):  # any item ready
             out += [f"aid:{s}" for s in C.factions_with_pieces(state, name, c)]
-        out += [f"quest:{q}" for q in Q.doable(state, name, c)]
-        if have["crossbow"]:
+        out += [f"quest:{q}" for q in Q.doable(state, name, c, have)]
+        if have.get("crossbow"):
             out += [f"strike:{f}" for f in strike_targets(state, name, c)]
-        if have["hammer"]:
+        if have.get("hammer"):
             out += craft_options(state, seat, name, c)
-    if have["hammer"] and C.damaged(data):
+    if have.get("hammer") and C.damaged(data):
         out.append("repair")
     special = SPECIALS.get(data.character or "")
     if special:
@@ -112,10 +112,11 @@ def boots_to(state: RootState, name: str, dest: int) -> int:
     return 1 + (BOARD["hostile_extra_boots"] if C.hostile_warriors_in(state, name, dest) else 0)
 
 
-def move_options(state: RootState, name: str) -> list[int]:
-    """Adjacent clearings only (from a forest: the clearings around it), ignoring rule (LR-09-02-03)."""
+def move_options(state: RootState, name: str, boots: int | None = None) -> list[int]:
+    """Adjacent clearings only (from a forest: the clearings around it), ignoring rule (LR-09-02-03); `boots`: his
+    ready boots, if known."""
     loc = C.location(state, name)
-    boots = ready(V(state, name), "boot")
+    boots = ready(V(state, name), "boot") if boots is None else boots
     if not boots:  # every move takes a boot at least
         return []
     if loc < FOREST and B.leaving_blocked(state, name, loc):  # `blocked` for every destination

@@ -215,10 +215,15 @@ def capacity(data: VagabondState) -> int:
 
 def carried(data: VagabondState) -> Counter[tuple[str, str]]:
     """Items in the Satchel and the Damaged box (not on tracks), by (kind, side)."""
-    out = Counter((i[0], side(i)) for i in data.items)
+    counts: dict[tuple[str, str], int] = {}
+    for item in data.items:
+        key = (item[0], side(item))
+        counts[key] = counts.get(key, 0) + 1
     for kind in TRACKS:
-        out[(kind, "up")] -= on_track(data, kind)
-    return +out
+        key = (kind, "up")
+        if key in counts:
+            counts[key] -= on_track(data, kind)
+    return B.tally({key: n for key, n in counts.items() if n > 0})
 
 
 def swords(data: VagabondState) -> int:

@@ -43,15 +43,16 @@ def matching(state: RootState, c: int) -> list[str]:
 
 
 def has_items(have: Counter[str], need: list[str]) -> bool:
-    return all(have[k] >= need.count(k) for k in need)
+    return all(have.get(k, 0) >= need.count(k) for k in need)
 
 
-def doable(state: RootState, name: str, c: int) -> list[str]:
-    """Face-up quests of his clearing's suit whose two items he can exhaust (LR-09-05-05)."""
+def doable(state: RootState, name: str, c: int, have: Counter[str] | None = None) -> list[str]:
+    """Face-up quests of his clearing's suit whose two items he can exhaust (LR-09-05-05); `have`: his
+    `ready_counts`, if known."""
     quests = matching(state, c)
     if not quests:
         return []
-    have = ready_counts(V(state, name))
+    have = ready_counts(V(state, name)) if have is None else have
     return [q for q in quests if has_items(have, list(QUEST[q].items))]
 
 

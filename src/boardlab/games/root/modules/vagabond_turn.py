@@ -66,7 +66,8 @@ def blocked(state: RootState, name: str, origin: int, dest: int, slip: bool = Fa
         return True
     if dest >= FOREST:
         return False
-    return any(fn(state, name, origin, dest) for fn in extensions(state, "blocks_move"))
+    blocks = extensions(state, "blocks_move")
+    return bool(blocks) and any(fn(state, name, origin, dest) for fn in blocks)
 
 
 # ---- setup (LR-09-03) ------------------------------------------------------------------------------------
@@ -358,11 +359,12 @@ def evening(name: str) -> Callable[[RootState], str]:
 def run_capacity(state: RootState, task: VCapacity) -> None:
     """LR-09-06-04: remove items beyond the limit from the game, one decision each."""
     data = V(state, task.name)
-    over = sum(carried(data).values()) - capacity(data)
+    items = carried(data)
+    over = sum(items.values()) - capacity(data)
     if over <= 0:
         T.done(state)
-    elif len(carried(data)) == 1:
-        kind, s = next(iter(carried(data)))
+    elif len(items) == 1:
+        kind, s = next(iter(items))
         drop(state, task.name, kind, s)
     else:
         T.ask(state, task.seat, "vagabond_capacity")
