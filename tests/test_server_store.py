@@ -331,3 +331,25 @@ def test_a_transactions_notices_reach_a_listener_in_one_notify(request):
     finally:
         listener.close()
         store.dispose()
+
+
+def test_a_transactions_action_rows_go_in_one_statement_before_a_log_rewritten_after_them(store):
+    """The moves of a group commit add their action rows together, after the updates; a game whose whole log is
+    written later in the same transaction (an undo after a move) first gets its waiting row, which the new log then
+    drops, as if each write had been alone."""
+    g = _played("carcassonne", 2, 1, 6)
+    store.insert(_row(_played("carcassonne", 2, 1, 4), "a"))
+    store.insert(_row(_played("carcassonne", 2, 1, 4), "b"))
+    (seat, action), (seat2, action2) = g.log[4], g.log[5]
+    saved = _played("carcassonne", 2, 1, 5).save(snapshot=True)
+    done = store.write_many([
+        ("a", 0, (5, seat, action), {"revision": 1, "version": 5}),
+        ("b", 0, (5, seat, action), {"revision": 1, "version": 5}),
+        ("b", 1, (6, seat2, action2), {"revision": 2, "version": 6}),
+        ("a", 1, None, {"revision": 2, "log": saved["log"], "snapshot": saved["snapshot"],
+                        "state_hash": saved["state_hash"]})])
+    assert done == [True, True, True, True]
+    with store.engine.connect() as conn:
+        rows = conn.execute(sa.select(actions.c.game_id, actions.c.n).order_by(actions.c.game_id, actions.c.n)).all()
+    assert [tuple(r) for r in rows] == [("b", 5), ("b", 6)]
+    assert store.get("a")["snapshot_at"] == 5 and len(store.get("b")["log"]) == 6

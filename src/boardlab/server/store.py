@@ -195,13 +195,14 @@ class Store:
     def write_many(self, updates: list[tuple[str, int, tuple[int, int, str] | None, dict]]) -> list[bool]:
         """`update` for several games in one transaction (one commit, one disk flush); each one is
         applied only if its row is at its expected revision."""
-        notices: list[str] = []
+        later = _Later()
         with self.engine.begin() as conn:
-            done = [self._update(conn, *u, notices) for u in updates]
-            self._notify(conn, notices)
+            done = [self._update(conn, *u, later) for u in updates]
+            later.add_actions(conn)
+            self._notify(conn, later.notices)
         return done
 
-    def _update(self, conn, game_id: str, expected_revision: int, append, fields: dict, notices: list[str]) -> bool:
+    def _update(self, conn, game_id: str, expected_revision: int, append, fields: dict, later: "_Later") -> bool:
         fields = dict(fields)
         fields.setdefault("updated", now())
         params = {f"new_{k}": v for k, v in fields.items()}
@@ -209,12 +210,13 @@ class Store:
         if conn.execute(_row_update(tuple(sorted(fields))), params).rowcount != 1:
             return False
         if "log" in fields:
+            later.add_actions(conn)  # any of this game's rows waiting go first: the log rewritten drops them
             conn.execute(DROP_ACTIONS, {"match_id": game_id})
         if append is not None:
             n, seat, action = append
-            conn.execute(ADD_ACTION, {"game_id": game_id, "n": n, "seat": seat, "action": action})
+            later.actions.append({"game_id": game_id, "n": n, "seat": seat, "action": action})
         if "revision" in fields:
-            notices.append(self._notice(game_id, fields["revision"]))
+            later.notices.append(self._notice(game_id, fields["revision"]))
         return True
 
     def _notice(self, game_id: str, revision: int) -> str:
@@ -228,6 +230,20 @@ class Store:
             return
         for payload in _payloads(notices):
             conn.execute(NOTIFY, {"channel": CHANNEL, "payload": payload})
+
+
+class _Later:
+    """What a transaction writes after its rows' updates: the moves' action rows (one statement for all of them)
+    and the notices (one NOTIFY for as many as fit)."""
+
+    def __init__(self) -> None:
+        self.actions: list[dict] = []
+        self.notices: list[str] = []
+
+    def add_actions(self, conn) -> None:
+        if self.actions:
+            conn.execute(ADD_ACTION, self.actions)
+            self.actions = []
 
 
 NOTIFY = sa.text("SELECT pg_notify(:channel, :payload)")
