@@ -14,7 +14,7 @@ from operator import ne
 
 from ...core import tasks as T
 from .content import MAPS, Board
-from .program import all_extensions, answered_tasks, extensions, never_blocks, of, placers
+from .program import KeptByModules, all_extensions, answered_tasks, extensions, never_blocks, of, placers
 from .state import FOREST, RootState
 
 
@@ -481,24 +481,10 @@ def may_place(state: RootState, faction: str, c: int) -> bool:
     return True
 
 
-# The active modules' `blocks_placing` hooks (their defaults left out), for the modules tuple asked about last (the very
-# object: a game keeps one) and by modules tuple: asked at every placement question.
-_BLOCKERS: dict[tuple[str, ...], tuple] = {}
-_last_blockers: tuple[object, tuple] = (None, ())
-
-
-def _blockers(state: RootState) -> tuple:
-    global _last_blockers
-    modules = state.modules
-    last = _last_blockers
-    if last[0] is modules:
-        return last[1]
-    found = _BLOCKERS.get(modules)
-    if found is None:
-        found = _BLOCKERS[modules] = tuple(
-            m.blocks_placing for m in placers(state) if m.blocks_placing is not never_blocks)
-    _last_blockers = (modules, found)
-    return found
+# The active modules' `blocks_placing` hooks (their defaults left out): asked at every placement question.
+_BLOCKERS = KeptByModules(lambda state: tuple(
+    m.blocks_placing for m in placers(state) if m.blocks_placing is not never_blocks))
+_blockers = _BLOCKERS.get
 
 
 def leaving_blocked(state: RootState, owner: str, c: int) -> bool:

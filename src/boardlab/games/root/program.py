@@ -306,19 +306,39 @@ def of(name: str) -> Faction:
     return module
 
 
-_ANSWERS: dict[tuple[str, ...], dict[str, tuple[Callable[..., Any], ...]]] = {}
-# The modules tuple asked about last (the very object: a game keeps one) and its answers, so that most questions
-# skip hashing the tuple.
-_last: tuple[Any, dict[str, tuple[Callable[..., Any], ...]]] = (None, {})
+class KeptByModules:
+    """A value worked out once per tuple of active modules; the tuple asked about last (the very object: a game keeps
+    one) is kept at hand, so that most questions skip hashing it."""
+
+    __slots__ = ("build", "known", "last")
+
+    def __init__(self, build: Callable[[Any], Any]):
+        self.build = build  # (state) -> the value for state.modules
+        self.known: dict[tuple[str, ...], Any] = {}
+        self.last: tuple[Any, Any] = (None, None)
+
+    def get(self, state: Any) -> Any:
+        modules = state.modules
+        last = self.last
+        if last[0] is modules:
+            return last[1]
+        found = self.known.get(modules)
+        if found is None:
+            found = self.known[modules] = self.build(state)
+        self.last = (modules, found)
+        return found
+
+
+_ANSWERS = KeptByModules(lambda state: PROGRAM.flow(state.modules).answers)
 
 
 def extensions(state: Any, point: str) -> tuple[Callable[..., Any], ...]:
     """The answers of the active modules to one of the base game's extension points (asked often:
     kept per set of active modules)."""
-    last = _last
+    last = _ANSWERS.last
     if last[0] is state.modules:
         return last[1].get(point, ())
-    return all_extensions(state).get(point, ())
+    return _ANSWERS.get(state).get(point, ())
 
 
 def answered_tasks(state: Any, point: str, *args: Any) -> list[Any]:
@@ -330,25 +350,15 @@ def answered_tasks(state: Any, point: str, *args: Any) -> list[Any]:
 
 def all_extensions(state: Any) -> dict[str, tuple[Callable[..., Any], ...]]:
     """Every extension point's answers (point -> functions), for code asking several points at once."""
-    global _last
-    modules = state.modules
-    last = _last
-    if last[0] is modules:
-        return last[1]
-    answers = _ANSWERS.get(modules)
-    if answers is None:
-        answers = _ANSWERS[modules] = PROGRAM.flow(modules).answers
-    _last = (modules, answers)
+    answers: dict[str, tuple[Callable[..., Any], ...]] = _ANSWERS.get(state)
     return answers
 
 
-_PLACERS: dict[tuple[str, ...], tuple[Faction, ...]] = {}
+# The active modules with a `blocks_placing` hook.
+_PLACERS = KeptByModules(lambda state: tuple(m for m in PROGRAM.active(state) if hasattr(m, "blocks_placing")))
 
 
 def placers(state: Any) -> tuple[Faction, ...]:
     """The active modules with a `blocks_placing` hook (kept per set of active modules)."""
-    found = _PLACERS.get(state.modules)
-    if found is None:
-        found = _PLACERS[state.modules] = tuple(
-            m for m in PROGRAM.active(state) if hasattr(m, "blocks_placing"))  # type: ignore[misc]
+    found: tuple[Faction, ...] = _PLACERS.get(state)
     return found
