@@ -1,11 +1,12 @@
 """The web server under load: N concurrent games played by websocket clients over loopback.
 
-    .venv/bin/python bench/server.py [--games N] [--game carcassonne|greatwall] [--via http|ws]
+    .venv/bin/python bench/server.py [--games N[,N...]] [--game carcassonne|greatwall] [--via http|ws]
                                      [--db URL | --postgres] [--json]
 
 Starts `boardlab serve` in a subprocess on a free 127.0.0.1 port with a temporary SQLite file
 (or the empty database `--db` names, or a throwaway PostgreSQL cluster with `--postgres`),
-creates N games (`--games`, default 8) of 2 human seats each, and plays them all at once: each
+creates N games (`--games`, default 8; a list such as 8,32,50 runs each in turn, each on a fresh server
+and database) of 2 human seats each, and plays them all at once: each
 seat is a client that listens on its websocket and, when its seat is to play, POSTs a random
 legal action (`random.Random(game * 10 + seat)`); with `--via ws` it sends the action on its
 websocket instead (`{"type": "act", "action": ...}`, docs/web-api.md). Latency is from just before
@@ -132,24 +133,38 @@ async def run_games(base: str, game: str, games: int, max_actions: int, timeout:
             "client_cpu_ms_per_action": cpu * 1000 / max(1, actions)}
 
 
-def print_table(r: dict) -> None:
+def print_table(rows: list[dict]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    t = Table(title=f"boardlab serve on loopback ({r['database']}): {r['games']} concurrent {r['game']} games, "
+    r = rows[0]
+    t = Table(title=f"boardlab serve on loopback ({r['database']}): concurrent {r['game']} games, "
                     f"2 websocket clients each, actions sent by {'websocket' if r.get('via') == 'ws' else 'POST'}")
-    for col in ("finished", "actions", "seconds", "actions/s", "p50 ms", "p99 ms", "mean ms", "server CPU ms/action",
-                "clients' CPU ms/action"):
+    for col in ("games", "finished", "actions", "seconds", "actions/s", "p50 ms", "p99 ms", "mean ms",
+                "server CPU ms/action", "clients' CPU ms/action"):
         t.add_column(col, justify="right")
-    t.add_row(f'{r["finished"]}/{r["games"]}', str(r["actions"]), f"{r['seconds']:.1f}", f"{r['actions_per_s']:.1f}", f"{r['latency_ms_p50']:.1f}",
-              f"{r['latency_ms_p99']:.1f}", f"{r['latency_ms_mean']:.1f}", f"{r['server_cpu_ms_per_action']:.2f}",
-              f"{r['client_cpu_ms_per_action']:.2f}")
+    for r in rows:
+        t.add_row(str(r["games"]), f'{r["finished"]}/{r["games"]}', str(r["actions"]), f"{r['seconds']:.1f}",
+                  f"{r['actions_per_s']:.1f}", f"{r['latency_ms_p50']:.1f}", f"{r['latency_ms_p99']:.1f}",
+                  f"{r['latency_ms_mean']:.1f}", f"{r['server_cpu_ms_per_action']:.2f}",
+                  f"{r['client_cpu_ms_per_action']:.2f}")
     Console().print(t)
+
+
+def game_counts(text: str) -> list[int]:
+    """`--games`: one count or a comma list, each kept within 1..64 (run_all's --games is meant for simulations:
+    keep the server sane)."""
+    try:
+        counts = [int(part) for part in text.split(",")]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"--games takes numbers such as 8 or 8,32,50, not {text[:40]!r}") from None
+    return [max(1, min(n, 64)) for n in counts]
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="bench/server.py", description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=8, help="concurrent games (default 8)")
+    parser.add_argument("--games", type=game_counts, default=[8],
+                        help="concurrent games, or a comma list run in turn (default 8; e.g. 8,32,50)")
     parser.add_argument("--game", choices=("carcassonne", "greatwall"), default="carcassonne")
     parser.add_argument("--via", choices=("http", "ws"), default="http",
                         help="send each action as a POST (default) or on the seat's websocket")
@@ -160,30 +175,32 @@ def main(argv: list[str] | None = None) -> int:
                         help="a throwaway PostgreSQL cluster (Debian's postgresql, as the tests start it)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
-    games = max(1, min(args.games, 64))  # run_all's --games is meant for simulations: keep the server sane
     cluster = None
     if args.postgres:
         sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
         from server_helpers import PostgresServer
 
         cluster = PostgresServer().start()
-        args.db = cluster.url(cluster.create_database())
+    rows = []
     try:
-        result = run_server(args, games)
+        for games in args.games:
+            db = cluster.url(cluster.create_database()) if cluster is not None else args.db  # an empty one each
+            rows.append({**run_server(args, games, db),
+                         "database": "postgresql" if (db or "").startswith("postgres") else "sqlite"})
     finally:
         if cluster is not None:
             cluster.stop()
-    result["database"] = "postgresql" if (args.db or "").startswith("postgres") else "sqlite"
     if args.json:
-        print(json.dumps(result))
+        for row in rows:
+            print(json.dumps(row))
     else:
-        print_table(result)
+        print_table(rows)
     return 0
 
 
-def run_server(args, games: int) -> dict:
+def run_server(args, games: int, db: str | None) -> dict:
     with tempfile.TemporaryDirectory() as tmp:
-        proc, base = start_server(Path(tmp), args.db)
+        proc, base = start_server(Path(tmp), db)
         try:
             cpu = cpu_seconds(proc.pid)
             result = asyncio.run(run_games(base, args.game, games, args.max_actions, args.timeout, args.via))
