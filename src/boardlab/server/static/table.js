@@ -256,12 +256,12 @@ class Table {
   renderLog() {
     const list = this.root.querySelector("#log");
     const log = this.view.log || [];
-    const shown = `${log.length}:${JSON.stringify(log[log.length - 1] ?? null)}`;
-    if (list.dataset.shown === shown) return;  // the same log (a socket's first view repeats the page's): the reader's place stays
+    const shown = JSON.stringify(log);
+    if (list.shownLog === shown) return;  // the same log (a socket's first view repeats the page's): the reader's place stays
     const atEnd = !list.childElementCount || list.scrollTop + list.clientHeight >= list.scrollHeight - 20;
     list.replaceChildren(...logList(this.view.game, log));
     list.dataset.count = String(log.length);
-    list.dataset.shown = shown;
+    list.shownLog = shown;  // kept on the element: a new list starts empty
     if (atEnd) list.scrollTop = list.scrollHeight;
   }
 
