@@ -137,9 +137,9 @@ def print_table(rows: list[dict]) -> None:
     from rich.console import Console
     from rich.table import Table
 
-    r = rows[0]
-    t = Table(title=f"boardlab serve on loopback ({r['database']}): concurrent {r['game']} games, "
-                    f"2 websocket clients each, actions sent by {'websocket' if r.get('via') == 'ws' else 'POST'}")
+    first = rows[0]
+    t = Table(title=f"boardlab serve on loopback ({first['database']}): concurrent {first['game']} games, 2 websocket "
+                    f"clients each, actions sent by {'websocket' if first.get('via') == 'ws' else 'POST'}")
     for col in ("games", "finished", "actions", "seconds", "actions/s", "p50 ms", "p99 ms", "mean ms",
                 "server CPU ms/action", "clients' CPU ms/action"):
         t.add_column(col, justify="right")
