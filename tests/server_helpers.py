@@ -185,15 +185,15 @@ def postgres_url(postgres_server):
 class Server:
     """A real `boardlab serve` process on 127.0.0.1 (its output appended to `logfile`)."""
 
-    def __init__(self, db: str, logfile):
+    def __init__(self, db: str, logfile, args: tuple[str, ...] = ()):
         import httpx
 
         self.port = free_port()
         self.base = f"http://127.0.0.1:{self.port}"
         env = dict(os.environ, BOARDLAB_LANG="en")
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "boardlab", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", db],
-            stdout=logfile, stderr=subprocess.STDOUT, env=env)
+            [sys.executable, "-m", "boardlab", "serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", db,
+             *args], stdout=logfile, stderr=subprocess.STDOUT, env=env)
         self.http = httpx.Client(base_url=self.base, timeout=30)
         self.transport_error = httpx.TransportError
         wait_for(self._ready, timeout=60, interval=0.1, what="the server to start")

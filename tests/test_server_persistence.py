@@ -104,3 +104,21 @@ def test_serve_refuses_bad_arguments_in_one_line(tmp_path):
         assert busy.http.get("/api/games").json() == []  # the running server was not disturbed
     finally:
         busy.stop()
+
+
+def test_websocket_compression_is_off_unless_asked_for(tmp_path):
+    """permessage-deflate costs server CPU on every push (a sixth of a move's, measured): only `--ws-deflate`
+    accepts a client's offer of it."""
+    from websockets.sync.client import connect
+
+    for args, agreed in (((), False), (("--ws-deflate",), True)):
+        server = Server(f"sqlite:///{tmp_path / f'{agreed}.sqlite'}", open(os.devnull, "ab"), args)
+        try:
+            gid = server.http.post("/api/games", json={"game": "carcassonne", "players": 2,
+                                                       "seats": [{"kind": "human"}] * 2}).json()["id"]
+            with connect(f"ws://127.0.0.1:{server.port}/ws/games/{gid}") as ws:  # offers permessage-deflate
+                extensions = ws.response.headers.get("Sec-WebSocket-Extensions") or ""
+                assert ("permessage-deflate" in extensions) == agreed, (args, extensions)
+                assert '"type":"view"' in ws.recv(timeout=30)
+        finally:
+            server.stop()

@@ -20,22 +20,46 @@ def encode(value) -> bytes:
     return orjson.dumps(value, option=orjson.OPT_NON_STR_KEYS)
 
 
+def same_start(log: list, count: int, last: object) -> bool:
+    """Whether `log` still begins with the `count` entries seen before, `last` the last of them: entries
+    are shared with the game's log cache, and a log rewritten (an undo) is made of new entries."""
+    return count <= len(log) and (count == 0 or log[count - 1] is last)
+
+
+class LogJson:
+    """One seat's log as JSON in one language, kept from one revision to the next: only the entries
+    added since are encoded (a whole log late in a game is tens of KiB)."""
+
+    __slots__ = ("count", "last", "body")
+
+    def __init__(self):
+        self.count, self.last, self.body = 0, None, b"[]"
+
+    def of(self, log: list) -> bytes:
+        start = self.count if same_start(log, self.count, self.last) else 0
+        if start < len(log) or start < self.count:
+            added = encode(log[start:])
+            self.body = added if start == 0 else self.body[:-1] + b"," + added[1:]
+        self.count, self.last = len(log), (log[-1] if log else None)
+        return self.body
+
+
 class Parts:
-    """One seat's view at one revision: the view's JSON without its log, the log (entries shared with
-    the game's log cache, so an unchanged entry is the same object from one revision to the next), and
-    the whole view's JSON, encoded when first asked for."""
+    """One seat's view at one revision: the view's JSON without its log, the log, and the whole view's
+    JSON (log last), made when first asked for from the seat's kept log JSON."""
 
-    __slots__ = ("bare", "log", "_whole", "_view")
+    __slots__ = ("bare", "log", "_whole", "_log_json")
 
-    def __init__(self, view: dict):
+    def __init__(self, view: dict, log_json: LogJson):
         self.log: list = view.pop("log", [])
         self.bare: str = encode(view).decode()
-        self._view = view
+        self._log_json = log_json
         self._whole: bytes | None = None
 
     def whole(self) -> bytes:
         if self._whole is None:
-            self._whole = encode(dict(self._view, log=self.log))
+            head = self.bare[:-1] + ("," if len(self.bare) > 2 else "")
+            self._whole = head.encode() + b'"log":' + self._log_json.of(self.log) + b"}"
         return self._whole
 
 
@@ -63,7 +87,7 @@ class Subscriber:
 
     def message(self, parts: Parts) -> str:
         log = parts.log
-        start = self.sent if self.sent <= len(log) and (self.sent == 0 or log[self.sent - 1] is self.last) else 0
+        start = self.sent if same_start(log, self.sent, self.last) else 0
         self.sent, self.last = len(log), (log[-1] if log else None)
         delta = encode(log[start:]).decode()
         return f'{{"type":"view","log_from":{start},"log":{delta},"view":{parts.bare}}}'
@@ -74,6 +98,7 @@ class Hub:
         self.render = render  # (live, seat, lang) -> view
         self.subs: dict[str, set[Subscriber]] = {}
         self.encoded: dict[str, tuple[int, dict]] = {}  # game id -> (revision, {(seat, lang): Parts})
+        self.logs: dict[str, dict[tuple, LogJson]] = {}  # game id -> {(seat, lang): its log's JSON}
 
     def parts(self, live, seat: int | None, lang: str) -> Parts:
         """The seat's view of the game at its current revision, built and encoded once."""
@@ -83,7 +108,8 @@ class Hub:
             self.encoded[live.id] = (live.revision, views)
         key = (seat, lang)
         if key not in views:
-            views[key] = Parts(self.render(live, seat, lang))
+            log_json = self.logs.setdefault(live.id, {}).setdefault(key, LogJson())
+            views[key] = Parts(self.render(live, seat, lang), log_json)
         return views[key]
 
     def view_json(self, live, seat: int | None, lang: str) -> bytes:
@@ -110,6 +136,7 @@ class Hub:
     def forget(self, game_id: str) -> None:
         """The game left memory: its encoded views go too."""
         self.encoded.pop(game_id, None)
+        self.logs.pop(game_id, None)
 
     def count(self, game_id: str) -> int:
         return len(self.subs.get(game_id, ()))

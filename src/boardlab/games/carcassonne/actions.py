@@ -44,7 +44,11 @@ def parse_place(action_id: str) -> tuple[int, int]:
 
 
 def place_xyr(action_id: str) -> tuple[int, int, int] | None:
-    """X, Y, R of any `place:X,Y,R` spelling, or None."""
+    """X, Y, R of any `place:X,Y,R` spelling, or None (an id made by `place_id` is not parsed again)."""
+    made = _PARSED.get(action_id)
+    if made is not None:
+        x, y = xy(made[0])
+        return x, y, made[1]
     return xyr_after(action_id, "place:")
 
 
