@@ -1,20 +1,27 @@
 """The web server under load: N concurrent games played by websocket clients over loopback.
 
     .venv/bin/python bench/server.py [--games N[,N...]] [--game carcassonne|greatwall] [--via http|ws]
-                                     [--db URL | --postgres] [--json]
+                                     [--rate R] [--db URL | --postgres] [--json]
 
 Starts `boardlab serve` in a subprocess on a free 127.0.0.1 port with a temporary SQLite file
 (or the empty database `--db` names, or a throwaway PostgreSQL cluster with `--postgres`),
-creates N games (`--games`, default 8; a list such as 8,32,50 runs each in turn, each on a fresh server
-and database) of 2 human seats each, and plays them all at once: each
-seat is a client that listens on its websocket and, when its seat is to play, POSTs a random
-legal action (`random.Random(game * 10 + seat)`); with `--via ws` it sends the action on its
-websocket instead (`{"type": "act", "action": ...}`, docs/web-api.md). Latency is from just before
-the POST (or the send) to the arrival of the websocket push that shows the new version (the action
-committed to the database and pushed back). Reported: actions/s over the whole run (all games together),
-the p50/p99 action latency, and CPU per action of the server and of this process's clients (pushes parsed
-with orjson, as a browser parses natively: the load generator shares the machine's cores with the server). Bounded: `--max-actions` per game (default 400) and `--timeout`
-seconds for the whole run (default 600); only loopback addresses are used.
+creates N games (`--games`, default 8; a list such as 8,32,50 runs each in turn, each on a fresh
+server and database) of 2 human seats each, and plays them all at once (`--rounds K`: each game slot plays K
+games one after the other, a new one made as the last ends): each seat is a client that
+listens on its websocket and, when its seat is to play, POSTs a random legal action
+(`random.Random(game * 10 + seat)`) on its own keep-alive connection; with `--via ws` it sends the
+action on its websocket instead (`{"type": "act", "action": ...}`, docs/web-api.md).
+
+By default each move goes as soon as the last one is pushed (the most the server can do);
+`--rate R` paces the games to R actions/s in all, to measure the latency at that load: game g's
+move at version v is due (g + v * N) / R seconds after the start (a game that fell behind moves at once).
+
+Latency is from just before the POST (or the send) to the arrival of the websocket push that shows
+the new version (the action committed to the database and pushed back). Reported: actions/s over
+the whole run (all games together), the p50/p99 action latency, and CPU per action of the server
+and of this process's clients (pushes parsed with orjson, as a browser parses natively: the load
+generator shares the machine's cores with the server). Bounded: `--max-actions` per game (default
+400) and `--timeout` seconds for the whole run (default 600); only loopback addresses are used.
 """
 from __future__ import annotations
 
@@ -69,8 +76,9 @@ def start_server(folder: Path, db: str | None = None) -> tuple[subprocess.Popen,
 
 
 async def play_seat(http: KeepAlive, base: str, gid: str, seat: int, token: str, rng: random.Random, max_actions: int,
-                    latencies: list[float], via: str = "http") -> tuple[int, bool]:
-    """One seat's client: act when to play, time the POST -> websocket push round trip."""
+                    latencies: list[float], via: str = "http", due=None) -> tuple[int, bool]:
+    """One seat's client: act when to play (not before `due(version)` if paced), time the POST -> websocket push
+    round trip."""
     import orjson
     from websockets.asyncio.client import connect
 
@@ -97,6 +105,8 @@ async def play_seat(http: KeepAlive, base: str, gid: str, seat: int, token: str,
                     return acted, view["is_over"]
                 if pending is None and view["to_play"] == seat and view["legal_actions"] and queue.empty():
                     action = rng.choice(view["legal_actions"])["id"]
+                    if due is not None:
+                        await asyncio.sleep(due(view["version"]) - time.perf_counter())
                     pending = (view["version"], time.perf_counter())
                     if via == "ws":
                         await ws.send(json.dumps({"type": "act", "action": action}))
@@ -152,27 +162,58 @@ class KeepAlive:
         self.reader = self.writer = None
 
 
-async def run_games(base: str, game: str, games: int, max_actions: int, timeout: float, via: str = "http") -> dict:
-    import httpx
+def pacing(start: float, index: int, games: int, rate: float | None, before: int = 0):
+    """With a total `rate` (actions/s), game slot `index`'s move at `version` (after `before` moves of its earlier
+    games) is due at start + (index + (before + version) * games) / rate: the games' moves interleave evenly, and a
+    game that fell behind moves at once."""
+    if rate is None:
+        return None
+    return lambda version: start + (index + (before + version) * games) / rate
 
+
+def new_game_body(game: str, seed: int) -> dict:
+    return {"game": game, "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}], "seed": seed}
+
+
+async def play_slot(base: str, game: str, index: int, games: int, first: dict, rounds: int, start: float,
+                    max_actions: int, latencies: list[float], via: str, rate: float | None) -> tuple[int, int]:
+    """One game slot: its first game (`first`, made before the clock started), then `rounds - 1` more, each made
+    when the last one ends. (actions, games finished)."""
+    made, actions, finished = first, 0, 0
+    for r in range(rounds):
+        if r:
+            maker = KeepAlive(base)
+            made = json.loads(await maker.post("/api/games", new_game_body(game, index + r * games)))
+            maker.close()
+        due = pacing(start, index, games, rate, actions)
+        done = await asyncio.gather(*(
+            play_seat(KeepAlive(base), base, made["id"], s["seat"], s["token"],
+                      random.Random((index + r * games) * 10 + s["seat"]), max_actions, latencies, via, due)
+            for s in made["seats"]))
+        actions += sum(a for a, _ in done)
+        finished += all(over for _, over in done)
+    return actions, finished
+
+
+async def run_games(base: str, game: str, games: int, max_actions: int, timeout: float, via: str = "http",
+                    rate: float | None = None, rounds: int = 1) -> dict:
     latencies: list[float] = []
-    async with httpx.AsyncClient(timeout=60) as http:
-        seats = []
-        for g in range(games):
-            body = {"game": game, "players": 2, "seats": [{"kind": "human"}, {"kind": "human"}], "seed": g}
-            made = (await http.post(f"{base}/api/games", json=body)).json()
-            seats += [(made["id"], s["seat"], s["token"], random.Random(g * 10 + s["seat"])) for s in made["seats"]]
-        start, cpu = time.perf_counter(), time.process_time()
-        done = await asyncio.wait_for(asyncio.gather(*(
-            play_seat(KeepAlive(base), base, gid, seat, token, rng, max_actions, latencies, via)
-            for gid, seat, token, rng in seats)), timeout)
-        seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    creator = KeepAlive(base)
+    firsts = [json.loads(await creator.post("/api/games", new_game_body(game, g))) for g in range(games)]
+    creator.close()
+    start = time.perf_counter() + (0.5 if rate is not None else 0.0)  # paced: a moment for the sockets to connect
+    cpu = time.process_time()
+    done = await asyncio.wait_for(asyncio.gather(*(
+        play_slot(base, game, g, games, firsts[g], rounds, start, max_actions, latencies, via, rate)
+        for g in range(games))), timeout)
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     actions = sum(a for a, _ in done)
-    finished = sum(over for _, over in done) // 2  # both seats see the end
+    finished = sum(f for _, f in done)
     ms = sorted(x * 1000 for x in latencies)
     pct = lambda p: ms[min(len(ms) - 1, int(p / 100 * len(ms)))] if ms else float("nan")  # noqa: E731
-    return {"benchmark": "server", "game": game, "via": via, "games": games, "finished": finished, "actions": actions, "seconds": seconds,
-            "actions_per_s": actions / seconds, "latency_ms_p50": pct(50), "latency_ms_p99": pct(99),
+    return {"benchmark": "server", "game": game, "via": via, "games": games, "rounds": rounds, "rate": rate,
+            "finished": finished, "actions": actions, "seconds": seconds, "actions_per_s": actions / seconds,
+            "latency_ms_p50": pct(50), "latency_ms_p99": pct(99),
             "latency_ms_mean": statistics.fmean(ms) if ms else float("nan"), "measured": len(ms),
             "client_cpu_ms_per_action": cpu * 1000 / max(1, actions)}
 
@@ -183,12 +224,13 @@ def print_table(rows: list[dict]) -> None:
 
     first = rows[0]
     t = Table(title=f"boardlab serve on loopback ({first['database']}): concurrent {first['game']} games, 2 websocket "
-                    f"clients each, actions sent by {'websocket' if first.get('via') == 'ws' else 'POST'}")
+                    f"clients each, actions sent by {'websocket' if first.get('via') == 'ws' else 'POST'}"
+                    + (f", paced to {first['rate']:g} actions/s" if first.get("rate") else ""))
     for col in ("games", "finished", "actions", "seconds", "actions/s", "p50 ms", "p99 ms", "mean ms",
                 "server CPU ms/action", "clients' CPU ms/action"):
         t.add_column(col, justify="right")
     for r in rows:
-        t.add_row(str(r["games"]), f'{r["finished"]}/{r["games"]}', str(r["actions"]), f"{r['seconds']:.1f}",
+        t.add_row(str(r["games"]), f'{r["finished"]}/{r["games"] * r["rounds"]}', str(r["actions"]), f"{r['seconds']:.1f}",
                   f"{r['actions_per_s']:.1f}", f"{r['latency_ms_p50']:.1f}", f"{r['latency_ms_p99']:.1f}",
                   f"{r['latency_ms_mean']:.1f}", f"{r['server_cpu_ms_per_action']:.2f}",
                   f"{r['client_cpu_ms_per_action']:.2f}")
@@ -212,6 +254,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--game", choices=("carcassonne", "greatwall"), default="carcassonne")
     parser.add_argument("--via", choices=("http", "ws"), default="http",
                         help="send each action as a POST (default) or on the seat's websocket")
+    parser.add_argument("--rate", type=float, help="pace the moves to this many actions/s in all (default: each "
+                        "move as soon as the last one is pushed, the server's most)")
+    parser.add_argument("--rounds", type=int, default=1, help="games each slot plays one after the other (default 1;"
+                        " a new one is made when the last ends): a longer run at the same load")
     parser.add_argument("--max-actions", type=int, default=400, help="stop each game after this many actions")
     parser.add_argument("--timeout", type=float, default=600, help="seconds for the whole run")
     parser.add_argument("--db", help="an empty database's URL (default: SQLite in a temporary folder)")
@@ -247,7 +293,8 @@ def run_server(args, games: int, db: str | None) -> dict:
         proc, base = start_server(Path(tmp), db)
         try:
             cpu = cpu_seconds(proc.pid)
-            result = asyncio.run(run_games(base, args.game, games, args.max_actions, args.timeout, args.via))
+            result = asyncio.run(run_games(base, args.game, games, args.max_actions, args.timeout, args.via,
+                                           args.rate, max(1, min(args.rounds, 100))))
             result["server_cpu_ms_per_action"] = (cpu_seconds(proc.pid) - cpu) * 1000 / max(1, result["actions"])
         finally:
             proc.terminate()
