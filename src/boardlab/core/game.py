@@ -245,9 +245,13 @@ class Game:
         view["winners"] = self.winners
         view["log"] = self._readable_log(seat, lang)
         mine = seat is not None and seat == self.to_play
-        view["legal_actions"] = ([{"id": a, "text": self.describe_action(a, lang)} for a in self.legal_action_ids()]
-                                 if mine else [])
+        view["legal_actions"] = self._legal_with_texts(lang) if mine else []
         return view
+
+    def _legal_with_texts(self, lang: str) -> list[JSON]:
+        """The legal actions with their texts (listed ids: nothing to check before describing them)."""
+        legal = self.legal_action_ids()
+        return [{"id": a, "text": t} for a, t in zip(legal, self.rules.describe_actions(self.state, legal, lang))]
 
     def seat_view(self, seat: int | None = None, shared: bool = False) -> JSON:
         """The game's part of `view(seat)`: only what `seat` may know, without the readable log,

@@ -127,11 +127,20 @@ class Ruleset:
 
     def describe_action(self, state: Any, action_id: str, lang: str) -> str:
         """An action's text: from the active module that describes it, else from the base game."""
-        for module in self.active(state):
-            if module.describe is not None:
-                text = module.describe(state, action_id, lang)
-                if text is not None:
-                    return text
+        return self.describe_actions(state, [action_id], lang)[0]
+
+    def describe_actions(self, state: Any, action_ids: list[str], lang: str) -> list[str]:
+        """`describe_action` of each id (the modules that describe actions looked up once)."""
+        describers = [m.describe for m in self.active(state) if m.describe is not None]
+        if not describers:
+            return [self.describe(state, a, lang) for a in action_ids]
+        return [self._described(describers, state, a, lang) for a in action_ids]
+
+    def _described(self, describers: list[Callable[..., str | None]], state: Any, action_id: str, lang: str) -> str:
+        for describe in describers:
+            text = describe(state, action_id, lang)
+            if text is not None:
+                return text
         return self.describe(state, action_id, lang)
 
     def scores(self, state: Any) -> list[int]:
