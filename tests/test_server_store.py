@@ -353,3 +353,32 @@ def test_a_transactions_action_rows_go_in_one_statement_before_a_log_rewritten_a
         rows = conn.execute(sa.select(actions.c.game_id, actions.c.n).order_by(actions.c.game_id, actions.c.n)).all()
     assert [tuple(r) for r in rows] == [("b", 5), ("b", 6)]
     assert store.get("a")["snapshot_at"] == 5 and len(store.get("b")["log"]) == 6
+
+
+def test_distinct_games_written_together_match_each_written_alone(store):
+    """A group commit of distinct games (PostgreSQL: one multi-row UPDATE per set of columns, a log rewrite alone):
+    each applied only at its expected revision, its action row added, its JSON intact, as if each were alone."""
+    g = _played("carcassonne", 2, 1, 6)
+    (seat, action) = g.log[4]
+    saved = _played("carcassonne", 2, 1, 5).save(snapshot=True)
+    for name in "abcde":
+        store.insert(_row(_played("carcassonne", 2, 1, 4), name))
+    seats = [{"kind": "human", "token_sha256": "字" * 3, "taken": True, "n": 2 ** 70}, {"kind": "bot", "agent": "random"}]
+    statements: list[str] = []
+    sa.event.listen(store.engine, "before_cursor_execute", lambda *a: statements.append(a[2]))
+    done = store.write_many([
+        ("a", 0, (5, seat, action), {"revision": 1, "version": 5, "seats": seats}),
+        ("b", 7, (5, seat, action), {"revision": 8, "version": 5, "seats": seats}),  # stale: refused
+        ("c", 0, (5, seat, action), {"revision": 1, "version": 5, "seats": seats}),
+        ("d", 0, None, {"revision": 1, "status": "finished"}),
+        ("e", 0, None, {"revision": 1, "log": saved["log"], "snapshot": saved["snapshot"],
+                        "state_hash": saved["state_hash"]})])
+    assert done == [True, False, True, True, True]
+    for name in "ac":
+        row = store.get(name)
+        assert (row["revision"], row["version"], row["seats"], len(row["log"])) == (1, 5, seats, 5)
+    assert (store.get("b")["revision"], len(store.get("b")["log"])) == (0, 4)
+    assert (store.get("d")["revision"], store.get("d")["status"]) == (1, "finished")
+    assert (store.get("e")["revision"], store.get("e")["snapshot_at"]) == (1, 5)
+    updates = [s for s in statements if s.lstrip().upper().startswith("UPDATE")]
+    assert len(updates) == (5 if store.is_sqlite else 3)  # together: one for a, b, c; one for d; e alone
