@@ -167,13 +167,13 @@ class TensorLists:
         self.lists = [[0.0] * size for _ in range(players)]
 
     def listed(self, seat: int, tensor: np.ndarray) -> list[float]:
-        kept = self.lists[seat]
-        changed = np.flatnonzero(tensor != self.tensors[seat])
-        if len(changed):
+        kept, last = self.lists[seat], self.tensors[seat]
+        if tensor is not last and tensor.tobytes() != last.tobytes():  # (the same bytes: the same values)
+            changed = (tensor != last).nonzero()[0]
             for i, value in zip(changed.tolist(), tensor[changed].tolist()):
                 kept[i] = value
             self.tensors[seat] = tensor  # a position's encoding is never written after it is made
-        return list(kept)
+        return kept.copy()
 
 
 class BoardlabState(pyspiel.State):

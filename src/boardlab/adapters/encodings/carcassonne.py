@@ -24,6 +24,8 @@ discarded tiles and wonders stay the same, when no module adds to the view and n
 from __future__ import annotations
 
 from itertools import compress
+from operator import itemgetter
+from typing import Callable
 
 import numpy as np
 
@@ -207,19 +209,27 @@ class KeptFollowers:
         self.roots: list[int] = []  # the roots holding followers when last listed
         self.listed: list[tuple[int, int, int, float]] = []
         self.count = 0
+        self.at_roots: Callable[[list[int]], tuple] = _nothing  # the parents of those roots, read at once
+        self.roots_held: tuple = ()  # (the roots themselves when listed)
 
     def version(self, state) -> int:
         meeples, seen, parent = state.meeples, self.seen, state.parent
-        if meeples is not self.meeples or len(meeples) < len(seen) \
-                or (meeples != seen if len(meeples) == len(seen) else meeples[:len(seen)] != seen) \
-                or any(meeples[len(seen):]) or any(parent[r] != r for r in self.roots):
+        if len(meeples) > len(seen) and meeples is self.meeples:
+            added = meeples[len(seen):]
+            if not any(added):  # (empty entries: seen as they are, then compared whole below)
+                seen += added
+        if meeples is not self.meeples or meeples != seen or self.at_roots(parent) != self.roots_held:
             self.roots = [r for r in compress(range(len(meeples)), meeples) if parent[r] == r]
+            self.at_roots = itemgetter(*self.roots, *self.roots[:1]) if self.roots else _nothing  # (a tuple even for one)
+            self.roots_held = self.at_roots(parent)
             self.listed = _followers(state, self.roots)
             self.count += 1
             self.meeples, self.seen = meeples, list(meeples)
-        elif len(meeples) > len(seen):
-            seen += meeples[len(seen):]  # (empty entries)
         return self.count
+
+
+def _nothing(parent: list[int]) -> tuple:
+    return ()
 
 
 def _followers(state, roots: list[int]) -> list[tuple[int, int, int, float]]:
