@@ -17,7 +17,10 @@ hidden information changes nothing). Values lie in [-LIMIT, LIMIT].
 from __future__ import annotations
 
 import marshal
+import operator
 import zlib
+from itertools import compress
+from operator import attrgetter
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -44,6 +47,10 @@ def _crc_bucket(feature: str, buckets: int) -> int:
     return zlib.crc32(feature.encode()) % buckets
 
 
+# a part's sums: its buckets (each once), the sum at each, whether every sum is a whole number
+Sums = tuple[np.ndarray, np.ndarray, bool]
+
+
 class HashedView:
     """Feature hashing of a JSON view: a number at path P adds its value to bucket(P); a string S
     at path P adds 1 to bucket(P=S); a list of strings is a bag (P[]=S); other lists keep their
@@ -63,7 +70,7 @@ class HashedView:
         self.skip = frozenset(skip)
         self.known: dict[str, int] = {}  # feature -> bucket
         self.by_part = by_part
-        self.parts: dict[tuple[str, bytes], tuple[np.ndarray, np.ndarray]] = {}  # content -> its sums
+        self.parts: dict[tuple[str, bytes], Sums] = {}  # content -> its sums
         self.remember = True  # False: every part walked (by_part only; bench/adapters.py's reference path)
 
     def encode(self, view: dict, out: np.ndarray) -> None:
@@ -80,12 +87,12 @@ class HashedView:
     def _encode_by_part(self, view: dict, out: np.ndarray) -> None:
         parts = [self._part(key, value) for key, value in view.items() if key not in self.skip]
         if parts:
-            buckets = np.concatenate([b for b, _ in parts])
+            buckets = np.concatenate([b for b, _, _ in parts])
             if len(buckets):
-                out += np.bincount(buckets, np.concatenate([v for _, v in parts]), self.size)
+                out += np.bincount(buckets, np.concatenate([v for _, v, _ in parts]), self.size)
 
-    def _part(self, key: str, value: Any) -> tuple[np.ndarray, np.ndarray]:
-        """The (buckets, sums) of one top-level part, remembered by content."""
+    def _part(self, key: str, value: Any) -> "Sums":
+        """The (buckets, sums, whole) of one top-level part, remembered by content."""
         if not self.remember:
             return self._walked(key, value)
         try:
@@ -99,10 +106,12 @@ class HashedView:
             found = self.parts[content] = self._walked(key, value)
         return found
 
-    def _walked(self, key: str, value: Any) -> tuple[np.ndarray, np.ndarray]:
+    def _walked(self, key: str, value: Any) -> "Sums":
         sums: dict[int, float] = {}
         self._walk(value, key, sums)
-        return (np.fromiter(sums.keys(), np.intp, len(sums)), np.fromiter(sums.values(), np.float64, len(sums)))
+        values = np.fromiter(sums.values(), np.float64, len(sums))
+        whole = bool((np.abs(values) < 2.0 ** 52).all() and (values == np.round(values)).all())
+        return (np.fromiter(sums.keys(), np.intp, len(sums)), values, whole)
 
     def _add(self, feature: str, value: float, sums: dict[int, float]) -> None:
         b = self.known.get(feature)
@@ -146,6 +155,163 @@ class HashedView:
             return
         for i, v in enumerate(values):
             self._walk(v, f"{path}.{i}", sums)
+
+
+def _copy1(value: Any) -> Any:
+    """A copy one level deep (what a state's `clone` copies of most fields)."""
+    kind = type(value)
+    if kind is list:
+        return list(value)
+    if kind is dict:
+        return dict(value)
+    if kind is set:
+        return set(value)
+    return value
+
+
+def _copy2(value: Any) -> Any:
+    """A copy two levels deep (a field whose clone copies its items too: Root's warriors, hands)."""
+    if type(value) is dict:
+        return {k: _copy1(v) for k, v in value.items()}
+    if type(value) is list:
+        return [_copy1(v) for v in value]
+    return _copy1(value)
+
+
+class Fields:
+    """The state fields each group of a fast path reads (`groups`: group -> field names), read at once
+    and compared by value with copies taken when the seat asking last had its groups made: `changed`
+    names the groups to make again. A copy is as deep as the state's `clone` copies that field
+    (`deep`: two levels; others one): the engine never changes a state below what its clone copies
+    (a clone must not see its original's moves), so a field equal to its copy is the field the seat's
+    groups were made from. Exact whatever state was asked before (a game reset, OpenSpiel's
+    interleaved states, a clone). Fields must be plain data (containers, numbers, strings): an object
+    compared by identity could change unseen."""
+
+    def __init__(self, groups: dict[str, tuple[str, ...]], deep: Iterable[str] = ()):
+        names = sorted({name for fields in groups.values() for name in fields} | {"modules"})
+        self.names = names
+        self.read = attrgetter(*names)
+        deep = frozenset(deep)
+        self.copies = [_copy2 if name in deep else _copy1 for name in names]
+        self.groups_of = [frozenset(g for g, fields in groups.items() if name in fields) for name in names]
+        self.every = frozenset(groups)
+        self.seen: dict[int, list] = {}  # seat -> the fields its groups were last made from (copies)
+
+    def changed(self, state: Any, seat: int) -> frozenset[str]:
+        """The groups to make again for `seat` (their fields are taken as they are now)."""
+        live = self.read(state)
+        seen = self.seen.get(seat)
+        if seen is None:
+            self.seen[seat] = [copy(value) for copy, value in zip(self.copies, live)]
+            return self.every
+        flags = list(map(operator.ne, live, seen))
+        if True not in flags:
+            return frozenset()
+        changed: set[str] = set()
+        for i in compress(range(len(flags)), flags):
+            seen[i] = self.copies[i](live[i])
+            changed |= self.groups_of[i]
+        return frozenset(changed)
+
+
+def _limited(total: np.ndarray) -> np.ndarray:
+    """A float64 vector as float32 within [-LIMIT, LIMIT] (as `Encoding.encode` limits its vector)."""
+    out = total.astype(np.float32)
+    if total.max(initial=0.0) > LIMIT or total.min(initial=0.0) < -LIMIT:
+        np.clip(out, -LIMIT, LIMIT, out=out)
+    return out
+
+
+def clipped(values: list[float]) -> list[float]:
+    """Values limited to [-LIMIT, LIMIT] (as `Encoding.encode` limits its whole vector)."""
+    if values and (max(values) > LIMIT or min(values) < -LIMIT):
+        return [min(max(v, -LIMIT), LIMIT) for v in values]
+    return values
+
+
+class Part:
+    """One top-level part of a fast path's hashed rest: its key, the state fields it is made from
+    (`fields`) and how (`make(state, seat)`: the value the view has there, before redaction)."""
+
+    def __init__(self, key: str, fields: tuple[str, ...], make: Callable[[Any, int], Any]):
+        self.key, self.fields, self.make = key, fields, make
+        self.sums: dict[int, Sums | None] = {}  # seat -> the part's sums last made
+
+
+class KeptRest:
+    """A fast path's hashed rest by parts (`HashedView(by_part=True)`'s vector): each base part made and
+    looked up again only when the fields it reads changed (`Fields`: its group is the part's key; a part
+    under a zone that shows known items: every call), the modules' parts made every call (what a
+    module's view reads is its own), and the buckets summed again only when some part's sums changed.
+    The sums are those of the parts in the view's order, as `HashedView` adds them."""
+
+    def __init__(self, hashed: HashedView, parts: Iterable[Part], scratch: tuple[str, ...] = ()):
+        self.hashed, self.parts, self.scratch = hashed, tuple(parts), scratch
+        self.summed: dict[int, tuple[list, np.ndarray, np.ndarray]] = {}  # seat -> (the parts' sums, their total, as float32)
+        self.on_key: dict[tuple, dict[str, tuple]] = {}  # the game's zones -> those on each part's key
+
+    def groups(self) -> dict[str, tuple[str, ...]]:
+        """The fields each part reads, by its key (with the modules: the zones on a part depend on them)."""
+        return {part.key: part.fields + ("modules",) for part in self.parts}
+
+    def vector(self, encoding: "Encoding", game: Any, seat: int, changed: frozenset[str]) -> np.ndarray:
+        """The rest's buckets for `seat` (float32; read-only); `changed`: the parts whose fields changed."""
+        state = game.state
+        views, zones = encoding.module_views(game)
+        on_key = self.on_key.get(zones)
+        if on_key is None:
+            on_key = self.on_key[zones] = {part.key: tuple(z for z in zones if z.path.partition(".")[0] == part.key)
+                                           for part in self.parts}
+        sums = [self._base_part(part, state, seat, on_key[part.key])
+                if part.key in changed or seat not in part.sums or on_key[part.key] and any(z.items for z in on_key[part.key])
+                else part.sums[seat] for part in self.parts]
+        if views:
+            modules = encoding.with_module_parts(game, seat, {}, self.scratch)
+            sums += [self.hashed._part(key, value) for key, value in modules.items()]
+        last = self.summed.get(seat)
+        if last is None or len(last[0]) != len(sums):
+            last = self.summed[seat] = self._summed(sums)
+        elif not all(map(operator.is_, last[0], sums)):
+            last = self.summed[seat] = self._updated(last, sums)
+        return last[2]
+
+    def _summed(self, sums: list) -> tuple[list, np.ndarray, np.ndarray]:
+        """(the parts' sums, their total by bucket, float64, and as float32 within LIMIT), added up as
+        `HashedView` adds them."""
+        total = np.zeros(self.hashed.size, np.float64)
+        found = [s for s in sums if s is not None and len(s[0])]
+        if found:
+            total = np.bincount(np.concatenate([b for b, _, _ in found]), np.concatenate([v for _, v, _ in found]),
+                                self.hashed.size)
+        return (sums, total, _limited(total))
+
+    def _updated(self, last: tuple[list, np.ndarray, np.ndarray], sums: list) -> tuple[list, np.ndarray, np.ndarray]:
+        """The total with the parts that changed taken out and added again. Exact when their sums are whole
+        numbers (below 2**52: float64 adds them exactly in any order, as it does the reference's sum);
+        else summed afresh."""
+        changed = [(old, new) for old, new in zip(last[0], sums) if old is not new]
+        if not all((old is None or old[2]) and (new is None or new[2]) for old, new in changed):
+            return self._summed(sums)
+        total = last[1]  # (this seat's own: changed in place)
+        for old, new in changed:
+            if old is not None:
+                total[old[0]] -= old[1]
+            if new is not None:
+                total[new[0]] += new[1]
+        return (sums, total, _limited(total))
+
+    def _base_part(self, part: Part, state: Any, seat: int, on_part: tuple) -> Sums | None:
+        value = part.make(state, seat)
+        on_part = tuple(z for z in on_part if "." not in z.path or value)  # (on the children of an empty part: nothing hidden)
+        if on_part:
+            shown = redact({part.key: value}, on_part, seat, state.known_to(seat), shared=True)
+            if part.key not in shown:
+                part.sums[seat] = None
+                return None
+            value = shown[part.key]
+        found = part.sums[seat] = self.hashed._part(part.key, value)
+        return found
 
 
 # the keys every view carries (Game.view adds them; seat_view has the game's own part)

@@ -35,7 +35,7 @@ import numpy as np
 from ...games.greatwall import mechanics as M
 from ...games.greatwall.data_tables import BOARD, LOCS
 from ...games.greatwall.view import CARDS, UNITS
-from . import COMMON_KEYS, Encoding, HashedView
+from . import COMMON_KEYS, Encoding, Fields, HashedView, KeptRest, Part, clipped
 
 SEASONS = {"autumn": 0, "winter": 1, "spring": 2, "summer": 3}
 PER_SEAT = 14
@@ -59,8 +59,20 @@ class GreatWallEncoding(Encoding):
         self.numbers = (5 + PER_SEAT * players + len(LOC_ORDER) * self.per_loc + BOARD.sections * self.per_section
                         + HORDES * self.per_horde + TRACK + 3 + 2 * players + 2)
         self.part_size = self.numbers + BUCKETS
+        self.sections_size, self.hordes_size = BOARD.sections * self.per_section, HORDES * self.per_horde
         super().__init__(players, options)
         self.rest = HashedView(BUCKETS, by_part=True)
+        self.kept_rest = KeptRest(self.rest, self._rest_parts(), scratch=("decks",))  # (the Rat adds its deck there: hidden)
+        # what each group reads: sections 1-2, 3, 4, 5, 6, each part of the rest
+        self.fields = Fields({
+            "head": ("year", "season", "honor", "res", "clerks", "post_clerks", "soldiers", "walls_built", "donated",
+                     "cmd_hand", "advisors"),
+            "locations": ("clerks_on", "overseers"),
+            "sections": ("wall", "forts", "archers", "behind", "battle"),
+            "hordes": ("hordes",),
+            "track": ("advisor_track", "warehouse", "tea", "leader", "clerks_on", "secondary_honor", "secondary_spearmen"),
+            **self.kept_rest.groups()})
+        self.vectors: dict[int, np.ndarray] = {}  # seat -> its last vector (its groups as last made)
 
     # from the view (the reference) ------------------------------------------------------------
     def encode_part(self, view: dict, seat: int, out: np.ndarray) -> None:
@@ -91,52 +103,68 @@ class GreatWallEncoding(Encoding):
         self.rest.encode(rest, out[self.numbers:])
 
     # from the state (the fast path: see the module's docstring) --------------------------------
-    def observe_part(self, game, seat: int, out: np.ndarray) -> None:
+    def encode(self, game, seat: int) -> np.ndarray:
+        """`Encoding.encode` from the state: the seat's last vector with the groups whose fields
+        changed made again (`Watch`), and the rest's parts likewise (`KeptRest`)."""
         state = game.state
-        n = state.players
-        order = self.rotated(list(range(n)), seat)
+        vec = self.vectors.get(seat)
+        if vec is None:
+            vec = self.vectors[seat] = np.zeros(self.size, np.float32)
+        header = 3 * self.players + 1
+        vec[:header] = clipped(self.header_values(game, seat))
+        at = header + 5 + PER_SEAT * self.players
+        order = self.rotated(list(range(self.players)), seat)
+        changed = self.fields.changed(state, seat)
+        if "head" in changed:
+            vec[header:at] = clipped(self._head(Board(year=state.year, season=state.season,
+                                                      seats={s: _state_seat(state, s) for s in range(state.players)}), order))
         place = {s: i for i, s in enumerate(order)}
-        head = self._head(Board(year=state.year, season=state.season,
-                                seats={s: _state_seat(state, s) for s in range(n)}), order)
-        clerks_on, battle = state.clerks_on, state.battle
-        locations = self.kept(("locations", seat), (tuple(clerks_on.items()), tuple(state.overseers.items())),
-                               lambda: self._locations(Board(
-                                   locations={loc: (M.slots(state, loc), clerks_on.get(loc, ())) for loc in M.locations(state)},
-                                   overseers=state.overseers), place))
-        others = self.kept(
-            ("others", seat),
-            (tuple(state.wall), tuple(state.forts), tuple(state.archers), tuple(state.behind), battle.get("section"),
-             battle.get("defence"), tuple(state.hordes), tuple(state.advisor_track), state.warehouse, tuple(state.tea),
-             tuple(state.leader), clerks_on.get("tea_house"), clerks_on.get("war_room"), state.secondary_honor,
-             state.secondary_spearmen),
-            lambda: self._others(Board(
-                sections=[(state.wall[s], M.defence(state, s), state.forts[s], M.archer_slots(state, s), state.archers[s],
-                           [seat_ for seat_, _unit in state.behind[s]]) for s in range(BOARD.sections)],
-                hordes={i: (h[0], sum(c is not None for c in h[1]), [u[0] for u in h[2]])
-                        for i, h in enumerate(state.hordes) if h is not None},
-                track=state.advisor_track, warehouse=state.warehouse, tea=M.tea_order(state),
-                leader=M.leader_order(state),
-                secondary=None if n != 2 else {"honor": state.secondary_honor, "spearmen": state.secondary_spearmen}),
-                place))
-        out[:self.numbers] = head + locations + others
-        self.rest.encode(self._rest_view(game, seat), out[self.numbers:])
+        if "locations" in changed:
+            vec[at:at + len(LOC_ORDER) * self.per_loc] = clipped(self._locations(Board(
+                locations={loc: (M.slots(state, loc), state.clerks_on.get(loc, ())) for loc in M.locations(state)},
+                overseers=state.overseers), place))
+        at += len(LOC_ORDER) * self.per_loc
+        if "sections" in changed:
+            vec[at:at + self.sections_size] = clipped(self._sections(Board(sections=[
+                (state.wall[s], M.defence(state, s), state.forts[s], M.archer_slots(state, s), state.archers[s],
+                 [seat_ for seat_, _unit in state.behind[s]]) for s in range(BOARD.sections)]), place))
+        at += self.sections_size
+        if "hordes" in changed:
+            vec[at:at + self.hordes_size] = clipped(self._hordes(Board(hordes={
+                i: (h[0], sum(c is not None for c in h[1]), [u[0] for u in h[2]])
+                for i, h in enumerate(state.hordes) if h is not None}), place))
+        at += self.hordes_size
+        if "track" in changed:
+            vec[at:header + self.numbers] = clipped(self._track(Board(
+                track=state.advisor_track, warehouse=state.warehouse, tea=M.tea_order(state), leader=M.leader_order(state),
+                secondary=None if state.players != 2 else {"honor": state.secondary_honor,
+                                                           "spearmen": state.secondary_spearmen}), place))
+        vec[header + self.numbers:] = self.kept_rest.vector(self, game, seat, changed)
+        return vec.copy()
 
-    def _rest_view(self, game, seat: int) -> dict:
-        """Section 7's keys, built as `view.full_view` and the modules build them, redacted by the
-        zones on them."""
-        state = game.state
-        n = state.players
-        rest = {"generals": list(state.general), "kept": [list(state.kept[s]) for s in range(n)],
-                "overseer_soldiers": [{loc: UNITS[units[s]] for loc, units in state.overseer_units.items()
-                                       if units[s] is not None and state.overseers[loc][s]} for s in range(n)],
-                "own": {"commands": list(state.cmd_hand[seat]), "advisors": list(state.advisors[seat]),
-                        "tactics": list(state.tactics[seat]), "general_offer": list(state.general_offer[seat])},
-                "commits": {str(s): list(v) if isinstance(v, tuple) else v for s, v in state.commits.items()},
-                "artifacts": list(state.artifacts), "initiative": [[s, c] for s, c in state.initiative],
-                "face_down": sorted(s for s, card in state.commits.items() if card is not None)
-                if state.season == "spring" else [],
-                "battle": {k: list(v) if isinstance(v, tuple) else v for k, v in state.battle.items()}}
-        return self.with_module_parts(game, seat, rest, scratch=("decks",))  # (the Rat adds its deck there: hidden)
+    def observe_part(self, game, seat: int, out: np.ndarray) -> None:
+        out[:] = self.encode(game, seat)[3 * self.players + 1:]
+
+    def _rest_parts(self) -> list[Part]:
+        """Section 7's keys, each made as `view.full_view` makes it (redacted by the zones on it: `KeptRest`)."""
+        return [
+            Part("generals", ("general",), lambda state, seat: list(state.general)),
+            Part("kept", ("kept",), lambda state, seat: [list(state.kept[s]) for s in range(state.players)]),
+            Part("overseer_soldiers", ("overseer_units", "overseers"), lambda state, seat: [
+                {loc: UNITS[units[s]] for loc, units in state.overseer_units.items()
+                 if units[s] is not None and state.overseers[loc][s]} for s in range(state.players)]),
+            Part("own", ("cmd_hand", "advisors", "tactics", "general_offer"), lambda state, seat: {
+                "commands": list(state.cmd_hand[seat]), "advisors": list(state.advisors[seat]),
+                "tactics": list(state.tactics[seat]), "general_offer": list(state.general_offer[seat])}),
+            Part("commits", ("commits",), lambda state, seat: {
+                str(s): list(v) if isinstance(v, tuple) else v for s, v in state.commits.items()}),
+            Part("artifacts", ("artifacts",), lambda state, seat: list(state.artifacts)),
+            Part("initiative", ("initiative",), lambda state, seat: [[s, c] for s, c in state.initiative]),
+            Part("face_down", ("commits", "season"), lambda state, seat: sorted(
+                s for s, card in state.commits.items() if card is not None) if state.season == "spring" else []),
+            Part("battle", ("battle",), lambda state, seat: {
+                k: list(v) if isinstance(v, tuple) else v for k, v in state.battle.items()}),
+        ]
 
     # both -------------------------------------------------------------------------------------
     def _numbers(self, board: "Board", seat: int, out: np.ndarray) -> None:
@@ -175,8 +203,12 @@ class GreatWallEncoding(Encoding):
 
     def _others(self, board: "Board", place: dict[int, int]) -> list[float]:
         """Sections 4-6."""
+        return self._sections(board, place) + self._hordes(board, place) + self._track(board, place)
+
+    def _sections(self, board: "Board", place: dict[int, int]) -> list[float]:
+        """Section 4."""
         n = self.players
-        values = [0.0] * (BOARD.sections * self.per_section + HORDES * self.per_horde + TRACK + 3 + 2 * n + 2)
+        values = [0.0] * (BOARD.sections * self.per_section)
         at = 0
         for wall, defence, forts, archer_slots, archers, behind in board.sections[:BOARD.sections]:
             values[at:at + 4] = (float(wall), defence / 10.0, float(forts), archer_slots / 5.0)
@@ -187,6 +219,12 @@ class GreatWallEncoding(Encoding):
                 if s in place:
                     values[at + 4 + n + place[s]] += 1.0
             at += self.per_section
+        return values
+
+    def _hordes(self, board: "Board", place: dict[int, int]) -> list[float]:
+        """Section 5."""
+        values = [0.0] * (HORDES * self.per_horde)
+        at = 0
         for i in range(HORDES):
             if i in board.hordes:
                 card, covered, units = board.hordes[i]
@@ -195,9 +233,15 @@ class GreatWallEncoding(Encoding):
                     if s in place:
                         values[at + 3 + place[s]] += 1.0
             at += self.per_horde
+        return values
+
+    def _track(self, board: "Board", place: dict[int, int]) -> list[float]:
+        """Section 6."""
+        n = self.players
+        values = [0.0] * (TRACK + 3 + 2 * n + 2)
         for i, card in enumerate(list(board.track)[:TRACK]):
-            values[at + i] = CARD_CODE.get(card, 0.0)
-        at += TRACK
+            values[i] = CARD_CODE.get(card, 0.0)
+        at = TRACK
         values[at:at + 3] = [v / 5.0 for v in list(board.warehouse)[:3]]
         at += 3
         for track, offset in ((board.tea, 0), (board.leader, n)):
