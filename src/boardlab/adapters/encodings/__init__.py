@@ -47,7 +47,8 @@ def _crc_bucket(feature: str, buckets: int) -> int:
     return zlib.crc32(feature.encode()) % buckets
 
 
-# a part's sums: its buckets (each once), the sum at each, whether every sum is a whole number
+# a part's sums: its buckets (each once), the sum at each, whether every sum is a whole number below WHOLE
+WHOLE = 2.0 ** 24  # (float32 adds such numbers exactly, in any order, while the total stays below it too)
 Sums = tuple[np.ndarray, np.ndarray, bool]
 
 
@@ -109,9 +110,8 @@ class HashedView:
     def _walked(self, key: str, value: Any) -> "Sums":
         sums: dict[int, float] = {}
         self._walk(value, key, sums)
-        values = np.fromiter(sums.values(), np.float64, len(sums))
-        whole = bool((np.abs(values) < 2.0 ** 52).all() and (values == np.round(values)).all())
-        return (np.fromiter(sums.keys(), np.intp, len(sums)), values, whole)
+        whole = all(map(float.is_integer, sums.values())) and (not sums or max(map(abs, sums.values())) < WHOLE)
+        return (np.fromiter(sums.keys(), np.intp, len(sums)), np.fromiter(sums.values(), np.float64, len(sums)), whole)
 
     def _add(self, feature: str, value: float, sums: dict[int, float]) -> None:
         b = self.known.get(feature)
@@ -216,11 +216,10 @@ class Fields:
 
 
 def _limited(total: np.ndarray) -> np.ndarray:
-    """A float64 vector as float32 within [-LIMIT, LIMIT] (as `Encoding.encode` limits its vector)."""
-    out = total.astype(np.float32)
+    """`total` within [-LIMIT, LIMIT] (as `Encoding.encode` limits its vector): itself, or a clipped copy."""
     if total.max(initial=0.0) > LIMIT or total.min(initial=0.0) < -LIMIT:
-        np.clip(out, -LIMIT, LIMIT, out=out)
-    return out
+        return np.clip(total, -LIMIT, LIMIT)
+    return total
 
 
 def clipped(values: list[float]) -> list[float]:
@@ -232,9 +231,10 @@ def clipped(values: list[float]) -> list[float]:
 
 class Part:
     """One top-level part of a fast path's hashed rest: its key, the state fields it is made from
-    (`fields`) and how (`make(state, seat)`: the value the view has there, before redaction)."""
+    (`fields`; None: made every call, for a part read from an object changed in place) and how
+    (`make(state, seat)`: the value the view has there, before redaction)."""
 
-    def __init__(self, key: str, fields: tuple[str, ...], make: Callable[[Any, int], Any]):
+    def __init__(self, key: str, fields: tuple[str, ...] | None, make: Callable[[Any, int], Any]):
         self.key, self.fields, self.make = key, fields, make
         self.sums: dict[int, Sums | None] = {}  # seat -> the part's sums last made
 
@@ -248,24 +248,27 @@ class KeptRest:
 
     def __init__(self, hashed: HashedView, parts: Iterable[Part], scratch: tuple[str, ...] = ()):
         self.hashed, self.parts, self.scratch = hashed, tuple(parts), scratch
-        self.summed: dict[int, tuple[list, np.ndarray, np.ndarray]] = {}  # seat -> (the parts' sums, their total, as float32)
+        self.summed: dict[int, tuple] = {}  # seat -> (the parts' sums, their total if kept exact, within LIMIT)
         self.on_key: dict[tuple, dict[str, tuple]] = {}  # the game's zones -> those on each part's key
 
     def groups(self) -> dict[str, tuple[str, ...]]:
         """The fields each part reads, by its key (with the modules: the zones on a part depend on them)."""
-        return {part.key: part.fields + ("modules",) for part in self.parts}
+        return {part.key: part.fields + ("modules",) for part in self.parts if part.fields is not None}
 
     def vector(self, encoding: "Encoding", game: Any, seat: int, changed: frozenset[str]) -> np.ndarray:
         """The rest's buckets for `seat` (float32; read-only); `changed`: the parts whose fields changed."""
         state = game.state
         views, zones = encoding.module_views(game)
         on_key = self.on_key.get(zones)
-        if on_key is None:
+        if on_key is None:  # (the zones on each part's key, and the parts under a zone showing known items)
             on_key = self.on_key[zones] = {part.key: tuple(z for z in zones if z.path.partition(".")[0] == part.key)
                                            for part in self.parts}
+            on_key[""] = frozenset([key for key, on in on_key.items() if any(z.items for z in on)]
+                                   + [part.key for part in self.parts if part.fields is None])
+        every = on_key[""]
         sums = [self._base_part(part, state, seat, on_key[part.key])
-                if part.key in changed or seat not in part.sums or on_key[part.key] and any(z.items for z in on_key[part.key])
-                else part.sums[seat] for part in self.parts]
+                if part.key in changed or part.key in every or seat not in part.sums else part.sums[seat]
+                for part in self.parts]
         if views:
             modules = encoding.with_module_parts(game, seat, {}, self.scratch)
             sums += [self.hashed._part(key, value) for key, value in modules.items()]
@@ -276,30 +279,33 @@ class KeptRest:
             last = self.summed[seat] = self._updated(last, sums)
         return last[2]
 
-    def _summed(self, sums: list) -> tuple[list, np.ndarray, np.ndarray]:
-        """(the parts' sums, their total by bucket, float64, and as float32 within LIMIT), added up as
-        `HashedView` adds them."""
-        total = np.zeros(self.hashed.size, np.float64)
+    def _summed(self, sums: list) -> tuple[list, np.ndarray | None, np.ndarray]:
+        """(the parts' sums, their total by bucket in float32 when every sum is a whole number below WHOLE,
+        the total within LIMIT), added up as `HashedView` adds them."""
+        total = np.zeros(self.hashed.size, np.float32)
         found = [s for s in sums if s is not None and len(s[0])]
         if found:
-            total = np.bincount(np.concatenate([b for b, _, _ in found]), np.concatenate([v for _, v, _ in found]),
-                                self.hashed.size)
-        return (sums, total, _limited(total))
+            total += np.bincount(np.concatenate([b for b, _, _ in found]), np.concatenate([v for _, v, _ in found]),
+                                 self.hashed.size)
+        whole = all(s[2] for s in found) and total.max(initial=0.0) < WHOLE and total.min(initial=0.0) > -WHOLE
+        return (sums, total if whole else None, _limited(total))
 
-    def _updated(self, last: tuple[list, np.ndarray, np.ndarray], sums: list) -> tuple[list, np.ndarray, np.ndarray]:
-        """The total with the parts that changed taken out and added again. Exact when their sums are whole
-        numbers (below 2**52: float64 adds them exactly in any order, as it does the reference's sum);
-        else summed afresh."""
+    def _updated(self, last: tuple[list, np.ndarray | None, np.ndarray], sums: list) -> tuple:
+        """The total with the parts that changed taken out and added again: exact when every sum is a whole
+        number below WHOLE (float32 then adds exactly in any order, as the reference's sum); else summed afresh."""
+        total = last[1]
         changed = [(old, new) for old, new in zip(last[0], sums) if old is not new]
-        if not all((old is None or old[2]) and (new is None or new[2]) for old, new in changed):
+        if total is None or not all((new is None or new[2]) for _old, new in changed):
             return self._summed(sums)
-        total = last[1]  # (this seat's own: changed in place)
-        for old, new in changed:
+        for old, new in changed:  # (this seat's own total: changed in place)
             if old is not None:
                 total[old[0]] -= old[1]
             if new is not None:
                 total[new[0]] += new[1]
-        return (sums, total, _limited(total))
+        high, low = total.max(), total.min()
+        if high >= WHOLE or low <= -WHOLE:
+            return self._summed(sums)
+        return (sums, total, _limited(total) if high > LIMIT or low < -LIMIT else total)
 
     def _base_part(self, part: Part, state: Any, seat: int, on_part: tuple) -> Sums | None:
         value = part.make(state, seat)
@@ -330,6 +336,7 @@ class Encoding:
         self.size = 3 * players + 1 + self.part_size
         self.groups: dict[tuple, tuple[tuple, list[float]]] = {}  # (group, seat) -> (what it was made of, numbers)
         self.modules: dict[tuple, tuple[tuple, tuple]] = {}  # state.modules -> (view functions, zones)
+        self.vectors: dict[int, np.ndarray] = {}  # seat -> its last vector (`kept_vector`)
 
     def kept(self, group: tuple, key: tuple, made: Callable[[], list[float]]) -> list[float]:
         """A fast path's group of numbers, made again only when what it is made of changed since the
@@ -399,6 +406,25 @@ class Encoding:
 
     def _header(self, game: Any, seat: int, out: np.ndarray) -> None:
         out[:3 * self.players + 1] = self.header_values(game, seat)
+
+    def kept_vector(self, game: Any, seat: int, fields: Fields, groups: tuple, rest: KeptRest) -> np.ndarray:
+        """A fast path's vector for `seat` kept from its last call: the header made, each group of
+        `groups` ((name, start, stop, make(state, seat, order)): the values of vector[start:stop])
+        made again only when `fields` says a field it reads changed, and the hashed rest (`rest`, the
+        vector's end) brought up to date the same way. Every value is what making it afresh gives."""
+        state = game.state
+        vec = self.vectors.get(seat)
+        if vec is None:
+            vec = self.vectors[seat] = np.zeros(self.size, np.float32)
+        vec[:3 * self.players + 1] = clipped(self.header_values(game, seat))
+        changed = fields.changed(state, seat)
+        if changed:
+            order = self.rotated(list(range(self.players)), seat)
+            for name, start, stop, make in groups:
+                if name in changed:
+                    vec[start:stop] = clipped(make(state, seat, order))
+        vec[self.size - rest.hashed.size:] = rest.vector(self, game, seat, changed)
+        return vec.copy()
 
     def header_values(self, game: Any, seat: int) -> list[float]:
         """The header (see the module's docstring) as Python floats (one write costs less than many)."""

@@ -35,7 +35,7 @@ import numpy as np
 from ...games.greatwall import mechanics as M
 from ...games.greatwall.data_tables import BOARD, LOCS
 from ...games.greatwall.view import CARDS, UNITS
-from . import COMMON_KEYS, Encoding, Fields, HashedView, KeptRest, Part, clipped
+from . import COMMON_KEYS, Encoding, Fields, HashedView, KeptRest, Part
 
 SEASONS = {"autumn": 0, "winter": 1, "spring": 2, "summer": 3}
 PER_SEAT = 14
@@ -59,7 +59,6 @@ class GreatWallEncoding(Encoding):
         self.numbers = (5 + PER_SEAT * players + len(LOC_ORDER) * self.per_loc + BOARD.sections * self.per_section
                         + HORDES * self.per_horde + TRACK + 3 + 2 * players + 2)
         self.part_size = self.numbers + BUCKETS
-        self.sections_size, self.hordes_size = BOARD.sections * self.per_section, HORDES * self.per_horde
         super().__init__(players, options)
         self.rest = HashedView(BUCKETS, by_part=True)
         self.kept_rest = KeptRest(self.rest, self._rest_parts(), scratch=("decks",))  # (the Rat adds its deck there: hidden)
@@ -72,7 +71,15 @@ class GreatWallEncoding(Encoding):
             "hordes": ("hordes",),
             "track": ("advisor_track", "warehouse", "tea", "leader", "clerks_on", "secondary_honor", "secondary_spearmen"),
             **self.kept_rest.groups()})
-        self.vectors: dict[int, np.ndarray] = {}  # seat -> its last vector (its groups as last made)
+        at, groups = 3 * players + 1, []  # (group, start, stop, make) of sections 1-6
+        for name, size, make in (("head", 5 + PER_SEAT * players, self._fast_head),
+                                 ("locations", len(LOC_ORDER) * self.per_loc, self._fast_locations),
+                                 ("sections", BOARD.sections * self.per_section, self._fast_sections),
+                                 ("hordes", HORDES * self.per_horde, self._fast_hordes),
+                                 ("track", TRACK + 3 + 2 * players + 2, self._fast_track)):
+            groups.append((name, at, at + size, make))
+            at += size
+        self.groups = tuple(groups)
 
     # from the view (the reference) ------------------------------------------------------------
     def encode_part(self, view: dict, seat: int, out: np.ndarray) -> None:
@@ -105,42 +112,32 @@ class GreatWallEncoding(Encoding):
     # from the state (the fast path: see the module's docstring) --------------------------------
     def encode(self, game, seat: int) -> np.ndarray:
         """`Encoding.encode` from the state: the seat's last vector with the groups whose fields
-        changed made again (`Watch`), and the rest's parts likewise (`KeptRest`)."""
-        state = game.state
-        vec = self.vectors.get(seat)
-        if vec is None:
-            vec = self.vectors[seat] = np.zeros(self.size, np.float32)
-        header = 3 * self.players + 1
-        vec[:header] = clipped(self.header_values(game, seat))
-        at = header + 5 + PER_SEAT * self.players
-        order = self.rotated(list(range(self.players)), seat)
-        changed = self.fields.changed(state, seat)
-        if "head" in changed:
-            vec[header:at] = clipped(self._head(Board(year=state.year, season=state.season,
-                                                      seats={s: _state_seat(state, s) for s in range(state.players)}), order))
-        place = {s: i for i, s in enumerate(order)}
-        if "locations" in changed:
-            vec[at:at + len(LOC_ORDER) * self.per_loc] = clipped(self._locations(Board(
-                locations={loc: (M.slots(state, loc), state.clerks_on.get(loc, ())) for loc in M.locations(state)},
-                overseers=state.overseers), place))
-        at += len(LOC_ORDER) * self.per_loc
-        if "sections" in changed:
-            vec[at:at + self.sections_size] = clipped(self._sections(Board(sections=[
-                (state.wall[s], M.defence(state, s), state.forts[s], M.archer_slots(state, s), state.archers[s],
-                 [seat_ for seat_, _unit in state.behind[s]]) for s in range(BOARD.sections)]), place))
-        at += self.sections_size
-        if "hordes" in changed:
-            vec[at:at + self.hordes_size] = clipped(self._hordes(Board(hordes={
-                i: (h[0], sum(c is not None for c in h[1]), [u[0] for u in h[2]])
-                for i, h in enumerate(state.hordes) if h is not None}), place))
-        at += self.hordes_size
-        if "track" in changed:
-            vec[at:header + self.numbers] = clipped(self._track(Board(
-                track=state.advisor_track, warehouse=state.warehouse, tea=M.tea_order(state), leader=M.leader_order(state),
-                secondary=None if state.players != 2 else {"honor": state.secondary_honor,
-                                                           "spearmen": state.secondary_spearmen}), place))
-        vec[header + self.numbers:] = self.kept_rest.vector(self, game, seat, changed)
-        return vec.copy()
+        changed made again (`Encoding.kept_vector`)."""
+        return self.kept_vector(game, seat, self.fields, self.groups, self.kept_rest)
+
+    def _fast_head(self, state, seat: int, order: list[int]) -> list[float]:
+        return self._head(Board(year=state.year, season=state.season,
+                                seats={s: _state_seat(state, s) for s in range(state.players)}), order)
+
+    def _fast_locations(self, state, seat: int, order: list[int]) -> list[float]:
+        return self._locations(Board(
+            locations={loc: (M.slots(state, loc), state.clerks_on.get(loc, ())) for loc in M.locations(state)},
+            overseers=state.overseers), _places(order))
+
+    def _fast_sections(self, state, seat: int, order: list[int]) -> list[float]:
+        return self._sections(Board(sections=[
+            (state.wall[s], M.defence(state, s), state.forts[s], M.archer_slots(state, s), state.archers[s],
+             [seat_ for seat_, _unit in state.behind[s]]) for s in range(BOARD.sections)]), _places(order))
+
+    def _fast_hordes(self, state, seat: int, order: list[int]) -> list[float]:
+        return self._hordes(Board(hordes={i: (h[0], sum(c is not None for c in h[1]), [u[0] for u in h[2]])
+                                          for i, h in enumerate(state.hordes) if h is not None}), _places(order))
+
+    def _fast_track(self, state, seat: int, order: list[int]) -> list[float]:
+        return self._track(Board(
+            track=state.advisor_track, warehouse=state.warehouse, tea=M.tea_order(state), leader=M.leader_order(state),
+            secondary=None if state.players != 2 else {"honor": state.secondary_honor, "spearmen": state.secondary_spearmen}),
+            _places(order))
 
     def observe_part(self, game, seat: int, out: np.ndarray) -> None:
         out[:] = self.encode(game, seat)[3 * self.players + 1:]
@@ -252,6 +249,11 @@ class GreatWallEncoding(Encoding):
         if board.secondary:
             values[at:at + 2] = (board.secondary.get("honor", 0) / 10.0, board.secondary.get("spearmen", 0) / 10.0)
         return values
+
+
+def _places(order: list[int]) -> dict[int, int]:
+    """Each seat's place in the observer-first order."""
+    return {s: i for i, s in enumerate(order)}
 
 
 class Board:
