@@ -79,12 +79,29 @@ class CarcassonneEncoding(Encoding):
         floats, the kept board, the kept slots and the rest (only the header's scores could pass
         LIMIT: the other values are bounded by the game's size)."""
         state = game.state
-        values = self.header_values(game, seat)
-        if max(values) > LIMIT or min(values) < -LIMIT:  # (the scores / 100: section 1-2's values lie in 0..1)
-            values = [min(max(v, -LIMIT), LIMIT) for v in values]
-        head = np.array(values + self._info(None if state.hand is None else LETTERS[state.hand], len(state.deck),
-                                            state.supply, game.decision, seat), np.float32)
-        return np.concatenate((head, self.kept.board(state), self._seat_slots(state, seat), self._rest(game, seat)))
+        return np.concatenate((np.array(self._head(game, seat), np.float32), self.kept.board(state),
+                               self._seat_slots(state, seat), self._rest(game, seat)))
+
+    def _head(self, game, seat: int) -> list[float]:
+        """The header and sections 1-2 as one list of Python floats, from the state (only the header's
+        scores could pass LIMIT: the other values lie in 0..1)."""
+        state, n = game.state, self.players
+        values = [0.0] * (3 * n + 1 + self.hand_size + self.info_size)
+        values[seat] = 1.0
+        pending = state.pending
+        if pending is not None:
+            values[n + pending[0]] = 1.0
+        scores = game.rules.scores(state)
+        values[2 * n:3 * n] = [min(max(score / 100.0, -LIMIT), LIMIT) for score in scores[seat:] + scores[:seat]]
+        values[3 * n] = float(pending is None)
+        at = 3 * n + 1
+        values[at + (len(HAND) if state.hand is None else HAND.get(LETTERS[state.hand], len(HAND)))] = 1.0
+        at += self.hand_size
+        values[at] = len(state.deck) / 72.0
+        supply = state.supply
+        values[at + 1:at + 1 + n] = [left / 7.0 for left in supply[seat:] + supply[:seat]]
+        values[at + 1 + n + (2 if pending is None else DECISIONS.get(pending[1], 2))] = 1.0
+        return values
 
     def observe_part(self, game, seat: int, out: np.ndarray) -> None:
         out[:] = self.encode(game, seat)[3 * self.players + 1:]
