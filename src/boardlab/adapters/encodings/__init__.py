@@ -48,7 +48,7 @@ def _crc_bucket(feature: str, buckets: int) -> int:
 
 
 # a part's sums: its buckets (each once), the sum at each, whether every sum is a whole number below WHOLE
-WHOLE = 2.0 ** 24  # (float32 adds such numbers exactly, in any order, while the total stays below it too)
+WHOLE = 2.0 ** 40  # (float64 adds thousands of such numbers exactly, in any order)
 Sums = tuple[np.ndarray, np.ndarray, bool]
 
 
@@ -216,10 +216,11 @@ class Fields:
 
 
 def _limited(total: np.ndarray) -> np.ndarray:
-    """`total` within [-LIMIT, LIMIT] (as `Encoding.encode` limits its vector): itself, or a clipped copy."""
-    if total.max(initial=0.0) > LIMIT or total.min(initial=0.0) < -LIMIT:
-        return np.clip(total, -LIMIT, LIMIT)
-    return total
+    """A float64 total as float32 within [-LIMIT, LIMIT] (as `Encoding.encode` limits its vector)."""
+    out = total.astype(np.float32)
+    if out.max(initial=0.0) > LIMIT or out.min(initial=0.0) < -LIMIT:
+        np.clip(out, -LIMIT, LIMIT, out=out)
+    return out
 
 
 def clipped(values: list[float]) -> list[float]:
@@ -280,19 +281,20 @@ class KeptRest:
         return last[2]
 
     def _summed(self, sums: list) -> tuple[list, np.ndarray | None, np.ndarray]:
-        """(the parts' sums, their total by bucket in float32 when every sum is a whole number below WHOLE,
-        the total within LIMIT), added up as `HashedView` adds them."""
-        total = np.zeros(self.hashed.size, np.float32)
+        """(the parts' sums, their total by bucket in float64 when every sum is a whole number below WHOLE,
+        the total as float32 within LIMIT), added up as `HashedView` adds them."""
+        total = np.zeros(self.hashed.size, np.float64)
         found = [s for s in sums if s is not None and len(s[0])]
         if found:
-            total += np.bincount(np.concatenate([b for b, _, _ in found]), np.concatenate([v for _, v, _ in found]),
-                                 self.hashed.size)
+            total = np.bincount(np.concatenate([b for b, _, _ in found]), np.concatenate([v for _, v, _ in found]),
+                                self.hashed.size)
         whole = all(s[2] for s in found) and total.max(initial=0.0) < WHOLE and total.min(initial=0.0) > -WHOLE
         return (sums, total if whole else None, _limited(total))
 
     def _updated(self, last: tuple[list, np.ndarray | None, np.ndarray], sums: list) -> tuple:
         """The total with the parts that changed taken out and added again: exact when every sum is a whole
-        number below WHOLE (float32 then adds exactly in any order, as the reference's sum); else summed afresh."""
+        number below WHOLE (float64 then adds exactly in any order: the reference's sum, cast to float32
+        alike); else summed afresh."""
         total = last[1]
         changed = [(old, new) for old, new in zip(last[0], sums) if old is not new]
         if total is None or not all((new is None or new[2]) for _old, new in changed):
@@ -305,7 +307,7 @@ class KeptRest:
         high, low = total.max(), total.min()
         if high >= WHOLE or low <= -WHOLE:
             return self._summed(sums)
-        return (sums, total, _limited(total) if high > LIMIT or low < -LIMIT else total)
+        return (sums, total, _limited(total))
 
     def _base_part(self, part: Part, state: Any, seat: int, on_part: tuple) -> Sums | None:
         value = part.make(state, seat)
