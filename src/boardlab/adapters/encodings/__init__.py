@@ -13,6 +13,10 @@ path (`observe_part`) that reads only the parts of the state it needs, outside e
 keeps what changes little (a board) from one call to the next: it must give exactly `encode_view`'s
 vector (tests/test_adapters_fast.py compares them on random positions and checks that redrawing the
 hidden information changes nothing). Values lie in [-LIMIT, LIMIT].
+
+A fast path may keep each seat's vector between calls (`Encoding.kept_vector`) and make again only
+the groups whose state fields changed (`Fields`: the fields read at once and compared with copies as
+deep as the state's clone copies them) and the hashed parts likewise (`KeptRest`).
 """
 from __future__ import annotations
 
@@ -336,19 +340,8 @@ class Encoding:
         self.players = players
         self.options = options
         self.size = 3 * players + 1 + self.part_size
-        self.groups: dict[tuple, tuple[tuple, list[float]]] = {}  # (group, seat) -> (what it was made of, numbers)
         self.modules: dict[tuple, tuple[tuple, tuple]] = {}  # state.modules -> (view functions, zones)
         self.vectors: dict[int, np.ndarray] = {}  # seat -> its last vector (`kept_vector`)
-
-    def kept(self, group: tuple, key: tuple, made: Callable[[], list[float]]) -> list[float]:
-        """A fast path's group of numbers, made again only when what it is made of changed since the
-        last call for that group: `key` holds every field of the state the group reads, by value
-        (tuples of the state's immutable parts; a mutable part copied into a tuple), so a group is
-        never stale, whatever state was asked before."""
-        kept = self.groups.get(group)
-        if kept is None or kept[0] != key:
-            kept = self.groups[group] = (key, made())
-        return kept[1]
 
     def module_views(self, game: Any) -> tuple[tuple, tuple]:
         """The active modules' view functions and the game's hidden zones (both depend on the

@@ -21,12 +21,13 @@
    initiative, the face-down commitments, the battle, then every module's part of the view,
    redacted by the game's zones as the view is.
 
-`encode_part` reads these from the seat's view (the reference); the fast path `observe_part` reads
+`encode_part` reads these from the seat's view (the reference); the fast path (`encode`) reads
 them from the state, outside every hidden zone: the observer's own hand (its zones' owner), the
 sizes of the other hands (public counts), the commitments redacted by their zone, the modules'
-parts redacted by theirs; the face-down decks are not read. The Locations and sections 4-6 are
-kept per seat until a field they read changes (`Encoding.kept`). The values are the same, bit for
-bit (tests/test_adapters_fast.py).
+parts redacted by theirs; the face-down decks are not read. Each seat's vector is kept between
+calls (`Encoding.kept_vector`): sections 1-2, 3, 4, 5 and 6 and each base part of section 7 are
+made again only when a state field they read changed (`Fields`, `KeptRest`). The values are the
+same, bit for bit (tests/test_adapters_fast.py).
 """
 from __future__ import annotations
 

@@ -15,12 +15,14 @@
    every module's own part of the view (the factions' boards, the hirelings, the quests), redacted
    by the game's zones as the view is.
 
-`encode_part` reads these from the seat's view (the reference); the fast path `observe_part` reads
+`encode_part` reads these from the seat's view (the reference); the fast path (`encode`) reads
 them from the state, outside every hidden zone: the observer's own hand (its zone's owner), the
 sizes of the other hands and of the deck (public counts), and the rest built as the view builds
-those keys and redacted by the same zones (the draft's secret choices, the modules' hidden parts);
-the clearings and the table are kept per seat until a field they read changes (`Encoding.kept`).
-Values are the same, bit for bit (tests/test_adapters_fast.py).
+those keys and redacted by the same zones (the draft's secret choices, the modules' hidden parts).
+Each seat's vector is kept between calls (`Encoding.kept_vector`): sections 1, 2 and 3 and each
+base part of section 4 are made again only when a state field they read changed (`Fields`,
+`KeptRest`; the draft and the modules' parts every call). Values are the same, bit for bit
+(tests/test_adapters_fast.py).
 """
 from __future__ import annotations
 
