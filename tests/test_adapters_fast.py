@@ -188,8 +188,8 @@ def test_remembered_parts_are_bounded(monkeypatch):
 
 def test_fields_see_a_change_below_the_top_of_a_field():
     """Root's warriors are a dict of lists changed in place (its clone copies both levels): the copy
-    `Fields` compares with is as deep, so a warrior placed inside one list makes the clearings again (a
-    copy one level deep would share the list, see nothing and keep the old clearings)."""
+    `Fields` compares with shares no list with the state, so a warrior placed inside one list makes the
+    clearings again (a copy one level deep would share the list, see nothing and keep the old clearings)."""
     encoding = encoding_for("root", 2, {})
     game = boardlab.new_game("root", 2, 0)
     before = encoding.encode(game, 0)

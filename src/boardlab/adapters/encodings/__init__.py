@@ -16,10 +16,11 @@ hidden information changes nothing). Values lie in [-LIMIT, LIMIT].
 
 A fast path may keep each seat's vector between calls (`Encoding.kept_vector`) and make again only
 the groups whose state fields changed (`Fields`: the fields read at once and compared with copies as
-deep as the state's clone copies them) and the hashed parts likewise (`KeptRest`).
+deep as to share no container with the state) and the hashed parts likewise (`KeptRest`).
 """
 from __future__ import annotations
 
+import copy
 import marshal
 import operator
 import zlib
@@ -161,43 +162,41 @@ class HashedView:
             self._walk(v, f"{path}.{i}", sums)
 
 
-def _copy1(value: Any) -> Any:
-    """A copy one level deep (what a state's `clone` copies of most fields)."""
+# values a copy shares (tuples too: a state's clone shares them, so the engine never changes one)
+_SHARED = frozenset({int, float, str, bool, type(None), bytes, frozenset, tuple})
+
+
+def _copied(value: Any) -> Any:
+    """A copy of a state field whose every list, dict and set is copied, at any depth (a state's clone
+    copies its containers one or two levels deep, and the engine changes them in place down to there):
+    nothing the engine does to the state changes the copy. Anything else but a shared value is copied
+    whole (`copy.deepcopy`: compared by its own equality, or its identity, so never taken as unchanged
+    wrongly)."""
     kind = type(value)
+    if kind in _SHARED:
+        return value
     if kind is list:
-        return list(value)
+        return list(value) if all(map(_SHARED.__contains__, map(type, value))) else [_copied(v) for v in value]
     if kind is dict:
-        return dict(value)
+        return (dict(value) if all(map(_SHARED.__contains__, map(type, value.values())))
+                else {k: _copied(v) for k, v in value.items()})
     if kind is set:
         return set(value)
-    return value
-
-
-def _copy2(value: Any) -> Any:
-    """A copy two levels deep (a field whose clone copies its items too: Root's warriors, hands)."""
-    if type(value) is dict:
-        return {k: _copy1(v) for k, v in value.items()}
-    if type(value) is list:
-        return [_copy1(v) for v in value]
-    return _copy1(value)
+    return copy.deepcopy(value)
 
 
 class Fields:
     """The state fields each group of a fast path reads (`groups`: group -> field names), read at once
     and compared by value with copies taken when the seat asking last had its groups made: `changed`
-    names the groups to make again. A copy is as deep as the state's `clone` copies that field
-    (`deep`: two levels; others one): the engine never changes a state below what its clone copies
-    (a clone must not see its original's moves), so a field equal to its copy is the field the seat's
-    groups were made from. Exact whatever state was asked before (a game reset, OpenSpiel's
-    interleaved states, a clone). Fields must be plain data (containers, numbers, strings): an object
-    compared by identity could change unseen."""
+    names the groups to make again. A copy shares no container with the state (`_copied`: the
+    engine changes lists and dicts in place, Root's warriors and hands one level down), so a field
+    equal to its copy is the field the seat's groups were made from. Exact whatever state was asked
+    before (a game reset, OpenSpiel's interleaved states, a clone)."""
 
-    def __init__(self, groups: dict[str, tuple[str, ...]], deep: Iterable[str] = ()):
+    def __init__(self, groups: dict[str, tuple[str, ...]]):
         names = sorted({name for fields in groups.values() for name in fields} | {"modules"})
         self.names = names
         self.read = attrgetter(*names)
-        deep = frozenset(deep)
-        self.copies = [_copy2 if name in deep else _copy1 for name in names]
         self.groups_of = [frozenset(g for g, fields in groups.items() if name in fields) for name in names]
         self.every = frozenset(groups)
         self.seen: dict[int, list] = {}  # seat -> the fields its groups were last made from (copies)
@@ -207,14 +206,14 @@ class Fields:
         live = self.read(state)
         seen = self.seen.get(seat)
         if seen is None:
-            self.seen[seat] = [copy(value) for copy, value in zip(self.copies, live)]
+            self.seen[seat] = [_copied(value) for value in live]
             return self.every
         flags = list(map(operator.ne, live, seen))
         if True not in flags:
             return frozenset()
         changed: set[str] = set()
         for i in compress(range(len(flags)), flags):
-            seen[i] = self.copies[i](live[i])
+            seen[i] = _copied(live[i])
             changed |= self.groups_of[i]
         return frozenset(changed)
 

@@ -61,12 +61,11 @@ class RootEncoding(Encoding):
         super().__init__(players, options)
         self.rest = HashedView(BUCKETS, by_part=True)
         self.kept_rest = KeptRest(self.rest, self._rest_parts())
-        # what each group reads: sections 1, 2, 3, each base part of the rest (the hands and warriors:
-        # copied two levels deep, as the state's clone copies them)
+        # what each group reads: sections 1, 2, 3, each base part of the rest
         self.fields = Fields({"clearings": ("suits", "faction", "warriors", "buildings", "tokens"),
                               "seats": ("score", "hands", "faction", "supply"),
                               "table": ("phase", "turn", "deck", "discard", "hands", "items"),
-                              **self.kept_rest.groups()}, deep=("warriors", "hands"))
+                              **self.kept_rest.groups()})
         at = 3 * players + 1
         self.groups = (("clearings", at, at + self.board_size, self._fast_clearings),
                        ("seats", at + self.board_size, at + self.board_size + players * self.per_seat, self._fast_seats),
