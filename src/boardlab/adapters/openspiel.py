@@ -165,13 +165,14 @@ class TensorLists:
     given out is reused for the seat's next one when no caller holds it any more (CPython's reference
     count: a caller's variable or container holds one) and it is unchanged (a caller may have
     written into it): else a copy of the kept list is given. So a list a caller keeps never changes,
-    and one it changed (to other values) is not given again. Elsewhere than CPython, a copy each call."""
+    and one it changed (to other values) is not given again. Elsewhere than CPython (up to 3.13), a copy
+    each call."""
 
     def __init__(self, players: int, size: int):
         self.tensors = [np.zeros(size, np.float32) for _ in range(players)]
         self.lists = [[0.0] * size for _ in range(players)]  # never given out
         self.given: list[list[float] | None] = [None] * players  # the list given out last, per seat
-        self.counted = sys.implementation.name == "cpython"
+        self.counted = sys.implementation.name == "cpython" and sys.version_info < (3, 14)  # (as pettingzoo.MaskPool)
 
     def listed(self, seat: int, tensor: np.ndarray) -> list[float]:
         kept, last, given = self.lists[seat], self.tensors[seat], self.given[seat]

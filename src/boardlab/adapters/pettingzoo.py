@@ -205,8 +205,8 @@ class MaskPool:
     (Carcassonne's has 134,041 entries) and allocating and zeroing one each observation costs more
     than clearing the few ones of an old one. An array is reused only when the pool's is its one
     reference (CPython's reference count: a caller's variable, dictionary, numpy view or exported
-    buffer each hold one), so a mask a caller keeps never changes. Elsewhere than CPython, always a
-    new array."""
+    buffer each hold one), so a mask a caller keeps never changes. Elsewhere than CPython (up to 3.13),
+    always a new array."""
 
     KEPT = 4  # arrays kept (a loop holds the last observation or two while it asks the next)
 
@@ -214,7 +214,9 @@ class MaskPool:
         self.size = size
         self.arrays: list[np.ndarray] = []
         self.ones: list[np.ndarray] = []  # each array's ones (an index array)
-        self.counted = sys.implementation.name == "cpython"
+        # CPython up to 3.13: from 3.14 the interpreter may skip counting a reference on its stack, so a
+        # count could read as free an array a caller still holds
+        self.counted = sys.implementation.name == "cpython" and sys.version_info < (3, 14)
 
     def mask(self, index: np.ndarray) -> np.ndarray:
         """A mask with ones at `index` only."""
