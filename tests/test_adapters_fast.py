@@ -12,7 +12,7 @@ pytest.importorskip("pettingzoo")
 
 import boardlab  # noqa: E402
 from boardlab.adapters import pettingzoo as bpz  # noqa: E402
-from boardlab.adapters.encodings import encoding_for  # noqa: E402
+from boardlab.adapters.encodings import Fields, encoding_for  # noqa: E402
 from boardlab.adapters.encodings.carcassonne import DECISIONS  # noqa: E402
 from boardlab.core import rng  # noqa: E402
 
@@ -82,8 +82,9 @@ def test_board_kept_between_calls_follows_games_clones_and_reloads():
 
 @pytest.mark.parametrize("name", ["greatwall", "root"])
 def test_kept_groups_follow_games_clones_and_reloads(name):
-    """The groups of numbers an encoding keeps per seat (`Encoding.kept`) follow whichever game is
-    asked: two games in turn, a clone moved apart and a reloaded save give each its own vector."""
+    """The vector an encoding keeps per seat (`Encoding.kept_vector`: groups made again when a field
+    they read changed) follows whichever game is asked: two games in turn, a clone moved apart and a
+    reloaded save give each its own vector."""
     encoding = encoding_for(name, 2, {})
     a, b = boardlab.new_game(name, 2, 1), boardlab.new_game(name, 2, 2)
     pick = random.Random(0)
@@ -183,3 +184,68 @@ def test_remembered_parts_are_bounded(monkeypatch):
     for game in positions("greatwall", 2, {}, 4, every=5):
         assert np.array_equal(remembering.encode(game, 0), walking.encode_view(game, 0))
         assert len(_hashed(remembering).parts) <= 9
+
+
+def test_fields_see_a_change_below_the_top_of_a_field():
+    """Root's warriors are a dict of lists changed in place (its clone copies both levels): the copy
+    `Fields` compares with shares no list with the state, so a warrior placed inside one list makes the
+    clearings again (a copy one level deep would share the list, see nothing and keep the old clearings)."""
+    encoding = encoding_for("root", 2, {})
+    game = boardlab.new_game("root", 2, 0)
+    before = encoding.encode(game, 0)
+    faction = next(iter(game.state.warriors))
+    game.state.warriors[faction][0] += 1  # in place, as the engine places a warrior
+    after = encoding.encode(game, 0)
+    assert np.array_equal(after, encoding.encode_view(game, 0)) and not np.array_equal(after, before)
+    assert not encoding.fields.changed(game.state, 0)  # (taken as they are now)
+    game.state.warriors[faction][0] -= 1
+    assert encoding.fields.changed(game.state, 0) == {"clearings"}
+
+
+def test_kept_rest_equals_the_hashed_parts_whole_numbers_or_not():
+    """The rest kept by parts (`KeptRest`: a part made again when its field changed, the total updated
+    by the parts that changed while every sum is a whole number, else summed afresh) equals the parts
+    hashed afresh (`HashedView(by_part=True)`, within LIMIT) at every step, fractions, sums past LIMIT
+    and past float32's whole numbers, and a part made every call included."""
+    from types import SimpleNamespace
+
+    from boardlab.adapters.encodings import LIMIT, HashedView, KeptRest, Part
+
+    class Stub:  # what KeptRest asks of an encoding: no modules, no zones
+        def module_views(self, game):
+            return (), ()
+
+    parts = [Part("a", ("a",), lambda state, seat: state.a), Part("b", ("b",), lambda state, seat: {"n": state.b}),
+             Part("c", None, lambda state, seat: [state.a, "x"])]
+    kept = KeptRest(HashedView(64, by_part=True), parts)
+    fields = Fields(kept.groups())
+    state = SimpleNamespace(a=[1, 2], b=3, modules=())
+    pick = random.Random(0)
+    for step in range(200):
+        changed = fields.changed(state, 0)
+        expected = np.zeros(64, np.float32)
+        HashedView(64, by_part=True).encode({"a": state.a, "b": {"n": state.b}, "c": [state.a, "x"]}, expected)
+        expected = np.clip(expected, -LIMIT, LIMIT)  # (as `Encoding.encode` limits its whole vector)
+        assert np.array_equal(kept.vector(Stub(), SimpleNamespace(state=state), 0, changed), expected), step
+        if pick.random() < 0.5:
+            state.a = [pick.choice([1, 2, 0.25, 3.5]), pick.randrange(5)]
+        else:
+            state.b = pick.choice([0, 7, 1e9, -2, 0.1, 2 ** 25 + 1, 900])
+
+
+def test_a_mask_held_by_the_caller_never_changes():
+    """Masks are reused only when no one else holds them (`MaskPool`): every mask a caller keeps
+    still shows its own position's legal actions after later steps; dropped ones are reused."""
+    env = bpz.raw_env("carcassonne", 2)
+    env.reset(seed=2)
+    held = []
+    for _ in range(12):
+        seat = env.game.to_play
+        mask = env.observe(bpz.agent_name(seat))["action_mask"]
+        held.append((mask, np.flatnonzero(mask).tolist(), env.legal_actions(seat)))
+        for _ in range(3):
+            env.observe(bpz.agent_name(seat))  # dropped at once: their arrays are free again
+        env.step(held[-1][2][0])
+    assert len(env._masks.arrays) <= env._masks.KEPT
+    for mask, ones, legal in held:
+        assert np.flatnonzero(mask).tolist() == ones == legal

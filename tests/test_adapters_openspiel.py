@@ -157,11 +157,21 @@ def test_tensor_lists_are_openspiels_own_after_any_state(name):
 
 
 def test_a_tensor_list_is_the_callers_own():
-    """The list returned is a copy: changing it changes nothing the next call returns."""
+    """A list returned is the caller's (TensorLists reuses one only when no one holds it and it is
+    unchanged): one changed, held or dropped, changes nothing the next call returns, and every list
+    a caller keeps still holds its own position's values after later moves."""
     state = dealt(load("carcassonne"), seed=2, moves=4)
     first = state.observation_tensor(0)
     first[:] = [9.0] * len(first)
     assert state.observation_tensor(0) == pyspiel.State.observation_tensor(state, 0)
+    state.observation_tensor(0)[:] = [7.0] * len(first)  # changed and dropped at once
+    assert state.observation_tensor(0) == pyspiel.State.observation_tensor(state, 0)
+    kept, pick = [], np.random.default_rng(1)
+    for _ in range(10):
+        kept.append((state.observation_tensor(0), pyspiel.State.observation_tensor(state, 0)))
+        state.observation_tensor(0)  # dropped: its list may be given again
+        state.apply_action(int(pick.choice(state.legal_actions())))
+    assert all(mine == own for mine, own in kept) and len({id(mine) for mine, _ in kept}) == len(kept)
 
 
 @pytest.mark.parametrize("name", PLAYED)

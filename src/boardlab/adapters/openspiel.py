@@ -36,6 +36,7 @@ shares its result).
 from __future__ import annotations
 
 import json
+import sys
 from typing import Any
 
 import numpy as np
@@ -159,21 +160,35 @@ class Held:
 class TensorLists:
     """OpenSpiel gives a tensor as a Python list of floats, and making thousands of floats costs more
     than an engine decision. So, per seat, the last tensor listed and its list are kept: the next
-    list is the kept one with the values that changed rewritten (a position changes few), copied
-    out. Exact whatever position was listed before (the change is found by comparing the tensors)."""
+    list is the kept one with the values that changed rewritten (a position changes few). Exact
+    whatever position was listed before (the change is found by comparing the tensors). The list
+    given out is reused for the seat's next one when no caller holds it any more (CPython's reference
+    count: a caller's variable or container holds one) and it is unchanged (a caller may have
+    written into it): else a copy of the kept list is given. So a list a caller keeps never changes,
+    and one it changed (to other values) is not given again. Elsewhere than CPython (up to 3.13), a copy
+    each call."""
 
     def __init__(self, players: int, size: int):
         self.tensors = [np.zeros(size, np.float32) for _ in range(players)]
-        self.lists = [[0.0] * size for _ in range(players)]
+        self.lists = [[0.0] * size for _ in range(players)]  # never given out
+        self.given: list[list[float] | None] = [None] * players  # the list given out last, per seat
+        self.counted = sys.implementation.name == "cpython" and sys.version_info < (3, 14)  # (as pettingzoo.MaskPool)
 
     def listed(self, seat: int, tensor: np.ndarray) -> list[float]:
-        kept = self.lists[seat]
-        changed = np.flatnonzero(tensor != self.tensors[seat])
-        if len(changed):
+        kept, last, given = self.lists[seat], self.tensors[seat], self.given[seat]
+        reused = given is not None and sys.getrefcount(given) == 3 and given == kept  # (ours, this name's, the call's)
+        if tensor is not last and tensor.tobytes() != last.tobytes():  # (the same bytes: the same values)
+            changed = (tensor != last).nonzero()[0]
             for i, value in zip(changed.tolist(), tensor[changed].tolist()):
                 kept[i] = value
+                if reused:
+                    given[i] = value
             self.tensors[seat] = tensor  # a position's encoding is never written after it is made
-        return list(kept)
+        if not reused:
+            given = kept.copy()
+            if self.counted:
+                self.given[seat] = given
+        return given
 
 
 class BoardlabState(pyspiel.State):

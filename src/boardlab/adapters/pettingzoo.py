@@ -17,6 +17,7 @@ at the end, so a step before it leaves the (zero) rewards dictionaries as they a
 """
 from __future__ import annotations
 
+import sys
 from typing import Any
 
 import numpy as np
@@ -59,6 +60,9 @@ class BoardlabAEC(AECEnv):
         self._next_seed = 0
         self._legal_read: list[str] | None = None  # the game's legal list last encoded
         self._codes: list[int] = []  # and its integers, in its order
+        self._masks = MaskPool(self.space.size)
+        self._index_of: list[int] | None = None  # the legal integers last made an index array
+        self._index = np.zeros(0, np.intp)
         self._has_reset = False
         self._has_stepped = False  # since agent_iter last gave an agent (PettingZoo's order)
 
@@ -113,10 +117,14 @@ class BoardlabAEC(AECEnv):
         legal list: nothing to parse or check again); anything else through `action_id` and
         `Game.apply`, which raise IllegalAction for what is not legal."""
         game = self.game
-        if (type(action) is int or type(action) is np.int64) and game.legal_action_ids() is self._legal_read \
-                and action in self._codes:  # (bool is neither type)
-            game.apply_listed(self._legal_read[self._codes.index(action)])
-            return
+        if (type(action) is int or type(action) is np.int64) and game.legal_action_ids() is self._legal_read:
+            try:  # (bool is neither type)
+                listed = self._legal_read[self._codes.index(action)]
+            except ValueError:  # not legal here
+                pass
+            else:
+                game.apply_listed(listed)
+                return
         game.apply(self.action_id(action))
 
     def action_id(self, action: Any) -> str:
@@ -147,11 +155,20 @@ class BoardlabAEC(AECEnv):
         return {"observation": self.encoding.encode(self.game, seat), "action_mask": self.mask(seat)}
 
     def mask(self, seat: int, dtype: type = np.int8) -> np.ndarray:
-        mask = np.zeros(self.space.size, dtype=dtype)
+        """The seat's action mask, a new array or one no caller holds any more (`MaskPool`)."""
         codes = self._legal_codes(seat)
+        if dtype is np.int8:
+            return self._masks.mask(self._legal_index(codes))
+        mask = np.zeros(self.space.size, dtype=dtype)
         if codes:
             mask[codes] = 1
         return mask
+
+    def _legal_index(self, codes: list[int]) -> np.ndarray:
+        """`codes` as an index array (made once per position)."""
+        if codes is not self._index_of:
+            self._index_of, self._index = codes, np.array(codes, np.intp)
+        return self._index
 
     def legal_actions(self, seat: int) -> list[int]:
         """The integer ids of `seat`'s legal actions, ascending (none unless it is to play): the
@@ -181,6 +198,43 @@ class BoardlabAEC(AECEnv):
 
     def close(self) -> None:
         pass
+
+
+class MaskPool:
+    """Action masks of one size, reused once no one else holds them: a mask is a large array
+    (Carcassonne's has 134,041 entries) and allocating and zeroing one each observation costs more
+    than clearing the few ones of an old one. An array is reused only when the pool's is its one
+    reference (CPython's reference count: a caller's variable, dictionary, numpy view or exported
+    buffer each hold one), so a mask a caller keeps never changes. Elsewhere than CPython (up to 3.13),
+    always a new array."""
+
+    KEPT = 4  # arrays kept (a loop holds the last observation or two while it asks the next)
+
+    def __init__(self, size: int):
+        self.size = size
+        self.arrays: list[np.ndarray] = []
+        self.ones: list[np.ndarray] = []  # each array's ones (an index array)
+        # CPython up to 3.13: from 3.14 the interpreter may skip counting a reference on its stack, so a
+        # count could read as free an array a caller still holds
+        self.counted = sys.implementation.name == "cpython" and sys.version_info < (3, 14)
+
+    def mask(self, index: np.ndarray) -> np.ndarray:
+        """A mask with ones at `index` only."""
+        arrays = self.arrays
+        if self.counted:
+            for i in range(len(arrays)):
+                if sys.getrefcount(arrays[i]) == 2:  # the list's reference and the call's own
+                    mask = arrays[i]
+                    mask[self.ones[i]] = 0
+                    mask[index] = 1
+                    self.ones[i] = index
+                    return mask
+        mask = np.zeros(self.size, np.int8)
+        mask[index] = 1
+        if self.counted and len(arrays) < self.KEPT:
+            arrays.append(mask)
+            self.ones.append(index)
+        return mask
 
 
 def render_text(game: Game, seat: int | None = None) -> str:

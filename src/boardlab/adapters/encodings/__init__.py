@@ -13,11 +13,19 @@ path (`observe_part`) that reads only the parts of the state it needs, outside e
 keeps what changes little (a board) from one call to the next: it must give exactly `encode_view`'s
 vector (tests/test_adapters_fast.py compares them on random positions and checks that redrawing the
 hidden information changes nothing). Values lie in [-LIMIT, LIMIT].
+
+A fast path may keep each seat's vector between calls (`Encoding.kept_vector`) and make again only
+the groups whose state fields changed (`Fields`: the fields read at once and compared with copies as
+deep as to share no container with the state) and the hashed parts likewise (`KeptRest`).
 """
 from __future__ import annotations
 
+import copy
 import marshal
+import operator
 import zlib
+from itertools import compress
+from operator import attrgetter
 from typing import Any, Callable, Iterable
 
 import numpy as np
@@ -44,6 +52,11 @@ def _crc_bucket(feature: str, buckets: int) -> int:
     return zlib.crc32(feature.encode()) % buckets
 
 
+# a part's sums: its buckets (each once), the sum at each, whether every sum is a whole number below WHOLE
+WHOLE = 2.0 ** 40  # (float64 adds thousands of such numbers exactly, in any order)
+Sums = tuple[np.ndarray, np.ndarray, bool]
+
+
 class HashedView:
     """Feature hashing of a JSON view: a number at path P adds its value to bucket(P); a string S
     at path P adds 1 to bucket(P=S); a list of strings is a bag (P[]=S); other lists keep their
@@ -63,7 +76,7 @@ class HashedView:
         self.skip = frozenset(skip)
         self.known: dict[str, int] = {}  # feature -> bucket
         self.by_part = by_part
-        self.parts: dict[tuple[str, bytes], tuple[np.ndarray, np.ndarray]] = {}  # content -> its sums
+        self.parts: dict[tuple[str, bytes], Sums] = {}  # content -> its sums
         self.remember = True  # False: every part walked (by_part only; bench/adapters.py's reference path)
 
     def encode(self, view: dict, out: np.ndarray) -> None:
@@ -80,12 +93,12 @@ class HashedView:
     def _encode_by_part(self, view: dict, out: np.ndarray) -> None:
         parts = [self._part(key, value) for key, value in view.items() if key not in self.skip]
         if parts:
-            buckets = np.concatenate([b for b, _ in parts])
+            buckets = np.concatenate([b for b, _, _ in parts])
             if len(buckets):
-                out += np.bincount(buckets, np.concatenate([v for _, v in parts]), self.size)
+                out += np.bincount(buckets, np.concatenate([v for _, v, _ in parts]), self.size)
 
-    def _part(self, key: str, value: Any) -> tuple[np.ndarray, np.ndarray]:
-        """The (buckets, sums) of one top-level part, remembered by content."""
+    def _part(self, key: str, value: Any) -> "Sums":
+        """The (buckets, sums, whole) of one top-level part, remembered by content."""
         if not self.remember:
             return self._walked(key, value)
         try:
@@ -99,10 +112,11 @@ class HashedView:
             found = self.parts[content] = self._walked(key, value)
         return found
 
-    def _walked(self, key: str, value: Any) -> tuple[np.ndarray, np.ndarray]:
+    def _walked(self, key: str, value: Any) -> "Sums":
         sums: dict[int, float] = {}
         self._walk(value, key, sums)
-        return (np.fromiter(sums.keys(), np.intp, len(sums)), np.fromiter(sums.values(), np.float64, len(sums)))
+        whole = all(map(float.is_integer, sums.values())) and (not sums or max(map(abs, sums.values())) < WHOLE)
+        return (np.fromiter(sums.keys(), np.intp, len(sums)), np.fromiter(sums.values(), np.float64, len(sums)), whole)
 
     def _add(self, feature: str, value: float, sums: dict[int, float]) -> None:
         b = self.known.get(feature)
@@ -148,6 +162,169 @@ class HashedView:
             self._walk(v, f"{path}.{i}", sums)
 
 
+# values a copy shares (tuples too: a state's clone shares them, so the engine never changes one)
+_SHARED = frozenset({int, float, str, bool, type(None), bytes, frozenset, tuple})
+
+
+def _copied(value: Any) -> Any:
+    """A copy of a state field whose every list, dict and set is copied, at any depth (a state's clone
+    copies its containers one or two levels deep, and the engine changes them in place down to there):
+    nothing the engine does to the state changes the copy. Anything else but a shared value is copied
+    whole (`copy.deepcopy`: compared by its own equality, or its identity, so never taken as unchanged
+    wrongly)."""
+    kind = type(value)
+    if kind in _SHARED:
+        return value
+    if kind is list:
+        return list(value) if all(map(_SHARED.__contains__, map(type, value))) else [_copied(v) for v in value]
+    if kind is dict:
+        return (dict(value) if all(map(_SHARED.__contains__, map(type, value.values())))
+                else {k: _copied(v) for k, v in value.items()})
+    if kind is set:
+        return set(value)
+    return copy.deepcopy(value)
+
+
+class Fields:
+    """The state fields each group of a fast path reads (`groups`: group -> field names), read at once
+    and compared by value with copies taken when the seat asking last had its groups made: `changed`
+    names the groups to make again. A copy shares no container with the state (`_copied`: the
+    engine changes lists and dicts in place, Root's warriors and hands one level down), so a field
+    equal to its copy is the field the seat's groups were made from. Exact whatever state was asked
+    before (a game reset, OpenSpiel's interleaved states, a clone)."""
+
+    def __init__(self, groups: dict[str, tuple[str, ...]]):
+        names = sorted({name for fields in groups.values() for name in fields} | {"modules"})
+        self.names = names
+        self.read = attrgetter(*names)
+        self.groups_of = [frozenset(g for g, fields in groups.items() if name in fields) for name in names]
+        self.every = frozenset(groups)
+        self.seen: dict[int, list] = {}  # seat -> the fields its groups were last made from (copies)
+
+    def changed(self, state: Any, seat: int) -> frozenset[str]:
+        """The groups to make again for `seat` (their fields are taken as they are now)."""
+        live = self.read(state)
+        seen = self.seen.get(seat)
+        if seen is None:
+            self.seen[seat] = [_copied(value) for value in live]
+            return self.every
+        flags = list(map(operator.ne, live, seen))
+        if True not in flags:
+            return frozenset()
+        changed: set[str] = set()
+        for i in compress(range(len(flags)), flags):
+            seen[i] = _copied(live[i])
+            changed |= self.groups_of[i]
+        return frozenset(changed)
+
+
+def _limited(total: np.ndarray) -> np.ndarray:
+    """A float64 total as float32 within [-LIMIT, LIMIT] (as `Encoding.encode` limits its vector)."""
+    out = total.astype(np.float32)
+    if out.max(initial=0.0) > LIMIT or out.min(initial=0.0) < -LIMIT:
+        np.clip(out, -LIMIT, LIMIT, out=out)
+    return out
+
+
+def clipped(values: list[float]) -> list[float]:
+    """Values limited to [-LIMIT, LIMIT] (as `Encoding.encode` limits its whole vector)."""
+    if values and (max(values) > LIMIT or min(values) < -LIMIT):
+        return [min(max(v, -LIMIT), LIMIT) for v in values]
+    return values
+
+
+class Part:
+    """One top-level part of a fast path's hashed rest: its key, the state fields it is made from
+    (`fields`; None: made every call, for a part read from an object changed in place) and how
+    (`make(state, seat)`: the value the view has there, before redaction)."""
+
+    def __init__(self, key: str, fields: tuple[str, ...] | None, make: Callable[[Any, int], Any]):
+        self.key, self.fields, self.make = key, fields, make
+        self.sums: dict[int, Sums | None] = {}  # seat -> the part's sums last made
+
+
+class KeptRest:
+    """A fast path's hashed rest by parts (`HashedView(by_part=True)`'s vector): each base part made and
+    looked up again only when the fields it reads changed (`Fields`: its group is the part's key; a part
+    under a zone that shows known items: every call), the modules' parts made every call (what a
+    module's view reads is its own), and the buckets summed again only when some part's sums changed.
+    The sums are those of the parts in the view's order, as `HashedView` adds them."""
+
+    def __init__(self, hashed: HashedView, parts: Iterable[Part], scratch: tuple[str, ...] = ()):
+        self.hashed, self.parts, self.scratch = hashed, tuple(parts), scratch
+        self.summed: dict[int, tuple] = {}  # seat -> (the parts' sums, their total if kept exact, within LIMIT)
+        self.on_key: dict[tuple, dict[str, tuple]] = {}  # the game's zones -> those on each part's key
+
+    def groups(self) -> dict[str, tuple[str, ...]]:
+        """The fields each part reads, by its key (with the modules: the zones on a part depend on them)."""
+        return {part.key: part.fields + ("modules",) for part in self.parts if part.fields is not None}
+
+    def vector(self, encoding: "Encoding", game: Any, seat: int, changed: frozenset[str]) -> np.ndarray:
+        """The rest's buckets for `seat` (float32; read-only); `changed`: the parts whose fields changed."""
+        state = game.state
+        views, zones = encoding.module_views(game)
+        on_key = self.on_key.get(zones)
+        if on_key is None:  # (the zones on each part's key, and the parts under a zone showing known items)
+            on_key = self.on_key[zones] = {part.key: tuple(z for z in zones if z.path.partition(".")[0] == part.key)
+                                           for part in self.parts}
+            on_key[""] = frozenset([key for key, on in on_key.items() if any(z.items for z in on)]
+                                   + [part.key for part in self.parts if part.fields is None])
+        every = on_key[""]
+        sums = [self._base_part(part, state, seat, on_key[part.key])
+                if part.key in changed or part.key in every or seat not in part.sums else part.sums[seat]
+                for part in self.parts]
+        if views:
+            modules = encoding.with_module_parts(game, seat, {}, self.scratch)
+            sums += [self.hashed._part(key, value) for key, value in modules.items()]
+        last = self.summed.get(seat)
+        if last is None or len(last[0]) != len(sums):
+            last = self.summed[seat] = self._summed(sums)
+        elif not all(map(operator.is_, last[0], sums)):
+            last = self.summed[seat] = self._updated(last, sums)
+        return last[2]
+
+    def _summed(self, sums: list) -> tuple[list, np.ndarray | None, np.ndarray]:
+        """(the parts' sums, their total by bucket in float64 when every sum is a whole number below WHOLE,
+        the total as float32 within LIMIT), added up as `HashedView` adds them."""
+        total = np.zeros(self.hashed.size, np.float64)
+        found = [s for s in sums if s is not None and len(s[0])]
+        if found:
+            total = np.bincount(np.concatenate([b for b, _, _ in found]), np.concatenate([v for _, v, _ in found]),
+                                self.hashed.size)
+        whole = all(s[2] for s in found) and total.max(initial=0.0) < WHOLE and total.min(initial=0.0) > -WHOLE
+        return (sums, total if whole else None, _limited(total))
+
+    def _updated(self, last: tuple[list, np.ndarray | None, np.ndarray], sums: list) -> tuple:
+        """The total with the parts that changed taken out and added again: exact when every sum is a whole
+        number below WHOLE (float64 then adds exactly in any order: the reference's sum, cast to float32
+        alike); else summed afresh."""
+        total = last[1]
+        changed = [(old, new) for old, new in zip(last[0], sums) if old is not new]
+        if total is None or not all((new is None or new[2]) for _old, new in changed):
+            return self._summed(sums)
+        for old, new in changed:  # (this seat's own total: changed in place)
+            if old is not None:
+                total[old[0]] -= old[1]
+            if new is not None:
+                total[new[0]] += new[1]
+        high, low = total.max(), total.min()
+        if high >= WHOLE or low <= -WHOLE:
+            return self._summed(sums)
+        return (sums, total, _limited(total))
+
+    def _base_part(self, part: Part, state: Any, seat: int, on_part: tuple) -> Sums | None:
+        value = part.make(state, seat)
+        on_part = tuple(z for z in on_part if "." not in z.path or value)  # (on the children of an empty part: nothing hidden)
+        if on_part:
+            shown = redact({part.key: value}, on_part, seat, state.known_to(seat), shared=True)
+            if part.key not in shown:
+                part.sums[seat] = None
+                return None
+            value = shown[part.key]
+        found = part.sums[seat] = self.hashed._part(part.key, value)
+        return found
+
+
 # the keys every view carries (Game.view adds them; seat_view has the game's own part)
 COMMON_KEYS = ("game", "player_count", "modules", "seat", "to_play", "decision", "scores", "is_over",
                "winners", "log", "legal_actions", "colours")
@@ -162,18 +339,8 @@ class Encoding:
         self.players = players
         self.options = options
         self.size = 3 * players + 1 + self.part_size
-        self.groups: dict[tuple, tuple[tuple, list[float]]] = {}  # (group, seat) -> (what it was made of, numbers)
         self.modules: dict[tuple, tuple[tuple, tuple]] = {}  # state.modules -> (view functions, zones)
-
-    def kept(self, group: tuple, key: tuple, made: Callable[[], list[float]]) -> list[float]:
-        """A fast path's group of numbers, made again only when what it is made of changed since the
-        last call for that group: `key` holds every field of the state the group reads, by value
-        (tuples of the state's immutable parts; a mutable part copied into a tuple), so a group is
-        never stale, whatever state was asked before."""
-        kept = self.groups.get(group)
-        if kept is None or kept[0] != key:
-            kept = self.groups[group] = (key, made())
-        return kept[1]
+        self.vectors: dict[int, np.ndarray] = {}  # seat -> its last vector (`kept_vector`)
 
     def module_views(self, game: Any) -> tuple[tuple, tuple]:
         """The active modules' view functions and the game's hidden zones (both depend on the
@@ -233,6 +400,25 @@ class Encoding:
 
     def _header(self, game: Any, seat: int, out: np.ndarray) -> None:
         out[:3 * self.players + 1] = self.header_values(game, seat)
+
+    def kept_vector(self, game: Any, seat: int, fields: Fields, groups: tuple, rest: KeptRest) -> np.ndarray:
+        """A fast path's vector for `seat` kept from its last call: the header made, each group of
+        `groups` ((name, start, stop, make(state, seat, order)): the values of vector[start:stop])
+        made again only when `fields` says a field it reads changed, and the hashed rest (`rest`, the
+        vector's end) brought up to date the same way. Every value is what making it afresh gives."""
+        state = game.state
+        vec = self.vectors.get(seat)
+        if vec is None:
+            vec = self.vectors[seat] = np.zeros(self.size, np.float32)
+        vec[:3 * self.players + 1] = clipped(self.header_values(game, seat))
+        changed = fields.changed(state, seat)
+        if changed:
+            order = self.rotated(list(range(self.players)), seat)
+            for name, start, stop, make in groups:
+                if name in changed:
+                    vec[start:stop] = clipped(make(state, seat, order))
+        vec[self.size - rest.hashed.size:] = rest.vector(self, game, seat, changed)
+        return vec.copy()
 
     def header_values(self, game: Any, seat: int) -> list[float]:
         """The header (see the module's docstring) as Python floats (one write costs less than many)."""

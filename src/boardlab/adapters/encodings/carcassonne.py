@@ -24,6 +24,8 @@ discarded tiles and wonders stay the same, when no module adds to the view and n
 from __future__ import annotations
 
 from itertools import compress
+from operator import itemgetter
+from typing import Callable
 
 import numpy as np
 
@@ -77,12 +79,29 @@ class CarcassonneEncoding(Encoding):
         floats, the kept board, the kept slots and the rest (only the header's scores could pass
         LIMIT: the other values are bounded by the game's size)."""
         state = game.state
-        values = self.header_values(game, seat)
-        if max(values) > LIMIT or min(values) < -LIMIT:  # (the scores / 100: section 1-2's values lie in 0..1)
-            values = [min(max(v, -LIMIT), LIMIT) for v in values]
-        head = np.array(values + self._info(None if state.hand is None else LETTERS[state.hand], len(state.deck),
-                                            state.supply, game.decision, seat), np.float32)
-        return np.concatenate((head, self.kept.board(state), self._seat_slots(state, seat), self._rest(game, seat)))
+        return np.concatenate((np.array(self._head(game, seat), np.float32), self.kept.board(state),
+                               self._seat_slots(state, seat), self._rest(game, seat)))
+
+    def _head(self, game, seat: int) -> list[float]:
+        """The header and sections 1-2 as one list of Python floats, from the state (only the header's
+        scores could pass LIMIT: the other values lie in 0..1)."""
+        state, n = game.state, self.players
+        values = [0.0] * (3 * n + 1 + self.hand_size + self.info_size)
+        values[seat] = 1.0
+        pending = state.pending
+        if pending is not None:
+            values[n + pending[0]] = 1.0
+        scores = game.rules.scores(state)
+        values[2 * n:3 * n] = [min(max(score / 100.0, -LIMIT), LIMIT) for score in scores[seat:] + scores[:seat]]
+        values[3 * n] = float(pending is None)
+        at = 3 * n + 1
+        values[at + (len(HAND) if state.hand is None else HAND.get(LETTERS[state.hand], len(HAND)))] = 1.0
+        at += self.hand_size
+        values[at] = len(state.deck) / 72.0
+        supply = state.supply
+        values[at + 1:at + 1 + n] = [left / 7.0 for left in supply[seat:] + supply[:seat]]
+        values[at + 1 + n + (2 if pending is None else DECISIONS.get(pending[1], 2))] = 1.0
+        return values
 
     def observe_part(self, game, seat: int, out: np.ndarray) -> None:
         out[:] = self.encode(game, seat)[3 * self.players + 1:]
@@ -207,19 +226,27 @@ class KeptFollowers:
         self.roots: list[int] = []  # the roots holding followers when last listed
         self.listed: list[tuple[int, int, int, float]] = []
         self.count = 0
+        self.at_roots: Callable[[list[int]], tuple] = _nothing  # the parents of those roots, read at once
+        self.roots_held: tuple = ()  # (the roots themselves when listed)
 
     def version(self, state) -> int:
         meeples, seen, parent = state.meeples, self.seen, state.parent
-        if meeples is not self.meeples or len(meeples) < len(seen) \
-                or (meeples != seen if len(meeples) == len(seen) else meeples[:len(seen)] != seen) \
-                or any(meeples[len(seen):]) or any(parent[r] != r for r in self.roots):
+        if len(meeples) > len(seen) and meeples is self.meeples:
+            added = meeples[len(seen):]
+            if not any(added):  # (empty entries: seen as they are, then compared whole below)
+                seen += added
+        if meeples is not self.meeples or meeples != seen or self.at_roots(parent) != self.roots_held:
             self.roots = [r for r in compress(range(len(meeples)), meeples) if parent[r] == r]
+            self.at_roots = itemgetter(*self.roots, *self.roots[:1]) if self.roots else _nothing  # (a tuple even for one)
+            self.roots_held = self.at_roots(parent)
             self.listed = _followers(state, self.roots)
             self.count += 1
             self.meeples, self.seen = meeples, list(meeples)
-        elif len(meeples) > len(seen):
-            seen += meeples[len(seen):]  # (empty entries)
         return self.count
+
+
+def _nothing(parent: list[int]) -> tuple:
+    return ()
 
 
 def _followers(state, roots: list[int]) -> list[tuple[int, int, int, float]]:

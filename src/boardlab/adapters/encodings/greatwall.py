@@ -21,12 +21,13 @@
    initiative, the face-down commitments, the battle, then every module's part of the view,
    redacted by the game's zones as the view is.
 
-`encode_part` reads these from the seat's view (the reference); the fast path `observe_part` reads
+`encode_part` reads these from the seat's view (the reference); the fast path (`encode`) reads
 them from the state, outside every hidden zone: the observer's own hand (its zones' owner), the
 sizes of the other hands (public counts), the commitments redacted by their zone, the modules'
-parts redacted by theirs; the face-down decks are not read. The Locations and sections 4-6 are
-kept per seat until a field they read changes (`Encoding.kept`). The values are the same, bit for
-bit (tests/test_adapters_fast.py).
+parts redacted by theirs; the face-down decks are not read. Each seat's vector is kept between
+calls (`Encoding.kept_vector`): sections 1-2, 3, 4, 5 and 6 and each base part of section 7 are
+made again only when a state field they read changed (`Fields`, `KeptRest`). The values are the
+same, bit for bit (tests/test_adapters_fast.py).
 """
 from __future__ import annotations
 
@@ -35,7 +36,7 @@ import numpy as np
 from ...games.greatwall import mechanics as M
 from ...games.greatwall.data_tables import BOARD, LOCS
 from ...games.greatwall.view import CARDS, UNITS
-from . import COMMON_KEYS, Encoding, HashedView
+from . import COMMON_KEYS, Encoding, Fields, HashedView, KeptRest, Part
 
 SEASONS = {"autumn": 0, "winter": 1, "spring": 2, "summer": 3}
 PER_SEAT = 14
@@ -61,6 +62,25 @@ class GreatWallEncoding(Encoding):
         self.part_size = self.numbers + BUCKETS
         super().__init__(players, options)
         self.rest = HashedView(BUCKETS, by_part=True)
+        self.kept_rest = KeptRest(self.rest, self._rest_parts(), scratch=("decks",))  # (the Rat adds its deck there: hidden)
+        # what each group reads: sections 1-2, 3, 4, 5, 6, each part of the rest
+        self.fields = Fields({
+            "head": ("year", "season", "honor", "res", "clerks", "post_clerks", "soldiers", "walls_built", "donated",
+                     "cmd_hand", "advisors"),
+            "locations": ("clerks_on", "overseers"),
+            "sections": ("wall", "forts", "archers", "behind", "battle"),
+            "hordes": ("hordes",),
+            "track": ("advisor_track", "warehouse", "tea", "leader", "clerks_on", "secondary_honor", "secondary_spearmen"),
+            **self.kept_rest.groups()})
+        at, groups = 3 * players + 1, []  # (group, start, stop, make) of sections 1-6
+        for name, size, make in (("head", 5 + PER_SEAT * players, self._fast_head),
+                                 ("locations", len(LOC_ORDER) * self.per_loc, self._fast_locations),
+                                 ("sections", BOARD.sections * self.per_section, self._fast_sections),
+                                 ("hordes", HORDES * self.per_horde, self._fast_hordes),
+                                 ("track", TRACK + 3 + 2 * players + 2, self._fast_track)):
+            groups.append((name, at, at + size, make))
+            at += size
+        self.groups = tuple(groups)
 
     # from the view (the reference) ------------------------------------------------------------
     def encode_part(self, view: dict, seat: int, out: np.ndarray) -> None:
@@ -91,52 +111,58 @@ class GreatWallEncoding(Encoding):
         self.rest.encode(rest, out[self.numbers:])
 
     # from the state (the fast path: see the module's docstring) --------------------------------
-    def observe_part(self, game, seat: int, out: np.ndarray) -> None:
-        state = game.state
-        n = state.players
-        order = self.rotated(list(range(n)), seat)
-        place = {s: i for i, s in enumerate(order)}
-        head = self._head(Board(year=state.year, season=state.season,
-                                seats={s: _state_seat(state, s) for s in range(n)}), order)
-        clerks_on, battle = state.clerks_on, state.battle
-        locations = self.kept(("locations", seat), (tuple(clerks_on.items()), tuple(state.overseers.items())),
-                               lambda: self._locations(Board(
-                                   locations={loc: (M.slots(state, loc), clerks_on.get(loc, ())) for loc in M.locations(state)},
-                                   overseers=state.overseers), place))
-        others = self.kept(
-            ("others", seat),
-            (tuple(state.wall), tuple(state.forts), tuple(state.archers), tuple(state.behind), battle.get("section"),
-             battle.get("defence"), tuple(state.hordes), tuple(state.advisor_track), state.warehouse, tuple(state.tea),
-             tuple(state.leader), clerks_on.get("tea_house"), clerks_on.get("war_room"), state.secondary_honor,
-             state.secondary_spearmen),
-            lambda: self._others(Board(
-                sections=[(state.wall[s], M.defence(state, s), state.forts[s], M.archer_slots(state, s), state.archers[s],
-                           [seat_ for seat_, _unit in state.behind[s]]) for s in range(BOARD.sections)],
-                hordes={i: (h[0], sum(c is not None for c in h[1]), [u[0] for u in h[2]])
-                        for i, h in enumerate(state.hordes) if h is not None},
-                track=state.advisor_track, warehouse=state.warehouse, tea=M.tea_order(state),
-                leader=M.leader_order(state),
-                secondary=None if n != 2 else {"honor": state.secondary_honor, "spearmen": state.secondary_spearmen}),
-                place))
-        out[:self.numbers] = head + locations + others
-        self.rest.encode(self._rest_view(game, seat), out[self.numbers:])
+    def encode(self, game, seat: int) -> np.ndarray:
+        """`Encoding.encode` from the state: the seat's last vector with the groups whose fields
+        changed made again (`Encoding.kept_vector`)."""
+        return self.kept_vector(game, seat, self.fields, self.groups, self.kept_rest)
 
-    def _rest_view(self, game, seat: int) -> dict:
-        """Section 7's keys, built as `view.full_view` and the modules build them, redacted by the
-        zones on them."""
-        state = game.state
-        n = state.players
-        rest = {"generals": list(state.general), "kept": [list(state.kept[s]) for s in range(n)],
-                "overseer_soldiers": [{loc: UNITS[units[s]] for loc, units in state.overseer_units.items()
-                                       if units[s] is not None and state.overseers[loc][s]} for s in range(n)],
-                "own": {"commands": list(state.cmd_hand[seat]), "advisors": list(state.advisors[seat]),
-                        "tactics": list(state.tactics[seat]), "general_offer": list(state.general_offer[seat])},
-                "commits": {str(s): list(v) if isinstance(v, tuple) else v for s, v in state.commits.items()},
-                "artifacts": list(state.artifacts), "initiative": [[s, c] for s, c in state.initiative],
-                "face_down": sorted(s for s, card in state.commits.items() if card is not None)
-                if state.season == "spring" else [],
-                "battle": {k: list(v) if isinstance(v, tuple) else v for k, v in state.battle.items()}}
-        return self.with_module_parts(game, seat, rest, scratch=("decks",))  # (the Rat adds its deck there: hidden)
+    def _fast_head(self, state, seat: int, order: list[int]) -> list[float]:
+        return self._head(Board(year=state.year, season=state.season,
+                                seats={s: _state_seat(state, s) for s in range(state.players)}), order)
+
+    def _fast_locations(self, state, seat: int, order: list[int]) -> list[float]:
+        return self._locations(Board(
+            locations={loc: (M.slots(state, loc), state.clerks_on.get(loc, ())) for loc in M.locations(state)},
+            overseers=state.overseers), _places(order))
+
+    def _fast_sections(self, state, seat: int, order: list[int]) -> list[float]:
+        return self._sections(Board(sections=[
+            (state.wall[s], M.defence(state, s), state.forts[s], M.archer_slots(state, s), state.archers[s],
+             [seat_ for seat_, _unit in state.behind[s]]) for s in range(BOARD.sections)]), _places(order))
+
+    def _fast_hordes(self, state, seat: int, order: list[int]) -> list[float]:
+        return self._hordes(Board(hordes={i: (h[0], sum(c is not None for c in h[1]), [u[0] for u in h[2]])
+                                          for i, h in enumerate(state.hordes) if h is not None}), _places(order))
+
+    def _fast_track(self, state, seat: int, order: list[int]) -> list[float]:
+        return self._track(Board(
+            track=state.advisor_track, warehouse=state.warehouse, tea=M.tea_order(state), leader=M.leader_order(state),
+            secondary=None if state.players != 2 else {"honor": state.secondary_honor, "spearmen": state.secondary_spearmen}),
+            _places(order))
+
+    def observe_part(self, game, seat: int, out: np.ndarray) -> None:
+        out[:] = self.encode(game, seat)[3 * self.players + 1:]
+
+    def _rest_parts(self) -> list[Part]:
+        """Section 7's keys, each made as `view.full_view` makes it (redacted by the zones on it: `KeptRest`)."""
+        return [
+            Part("generals", ("general",), lambda state, seat: list(state.general)),
+            Part("kept", ("kept",), lambda state, seat: [list(state.kept[s]) for s in range(state.players)]),
+            Part("overseer_soldiers", ("overseer_units", "overseers"), lambda state, seat: [
+                {loc: UNITS[units[s]] for loc, units in state.overseer_units.items()
+                 if units[s] is not None and state.overseers[loc][s]} for s in range(state.players)]),
+            Part("own", ("cmd_hand", "advisors", "tactics", "general_offer"), lambda state, seat: {
+                "commands": list(state.cmd_hand[seat]), "advisors": list(state.advisors[seat]),
+                "tactics": list(state.tactics[seat]), "general_offer": list(state.general_offer[seat])}),
+            Part("commits", ("commits",), lambda state, seat: {
+                str(s): list(v) if isinstance(v, tuple) else v for s, v in state.commits.items()}),
+            Part("artifacts", ("artifacts",), lambda state, seat: list(state.artifacts)),
+            Part("initiative", ("initiative",), lambda state, seat: [[s, c] for s, c in state.initiative]),
+            Part("face_down", ("commits", "season"), lambda state, seat: sorted(
+                s for s, card in state.commits.items() if card is not None) if state.season == "spring" else []),
+            Part("battle", ("battle",), lambda state, seat: {
+                k: list(v) if isinstance(v, tuple) else v for k, v in state.battle.items()}),
+        ]
 
     # both -------------------------------------------------------------------------------------
     def _numbers(self, board: "Board", seat: int, out: np.ndarray) -> None:
@@ -175,8 +201,12 @@ class GreatWallEncoding(Encoding):
 
     def _others(self, board: "Board", place: dict[int, int]) -> list[float]:
         """Sections 4-6."""
+        return self._sections(board, place) + self._hordes(board, place) + self._track(board, place)
+
+    def _sections(self, board: "Board", place: dict[int, int]) -> list[float]:
+        """Section 4."""
         n = self.players
-        values = [0.0] * (BOARD.sections * self.per_section + HORDES * self.per_horde + TRACK + 3 + 2 * n + 2)
+        values = [0.0] * (BOARD.sections * self.per_section)
         at = 0
         for wall, defence, forts, archer_slots, archers, behind in board.sections[:BOARD.sections]:
             values[at:at + 4] = (float(wall), defence / 10.0, float(forts), archer_slots / 5.0)
@@ -187,6 +217,12 @@ class GreatWallEncoding(Encoding):
                 if s in place:
                     values[at + 4 + n + place[s]] += 1.0
             at += self.per_section
+        return values
+
+    def _hordes(self, board: "Board", place: dict[int, int]) -> list[float]:
+        """Section 5."""
+        values = [0.0] * (HORDES * self.per_horde)
+        at = 0
         for i in range(HORDES):
             if i in board.hordes:
                 card, covered, units = board.hordes[i]
@@ -195,9 +231,15 @@ class GreatWallEncoding(Encoding):
                     if s in place:
                         values[at + 3 + place[s]] += 1.0
             at += self.per_horde
+        return values
+
+    def _track(self, board: "Board", place: dict[int, int]) -> list[float]:
+        """Section 6."""
+        n = self.players
+        values = [0.0] * (TRACK + 3 + 2 * n + 2)
         for i, card in enumerate(list(board.track)[:TRACK]):
-            values[at + i] = CARD_CODE.get(card, 0.0)
-        at += TRACK
+            values[i] = CARD_CODE.get(card, 0.0)
+        at = TRACK
         values[at:at + 3] = [v / 5.0 for v in list(board.warehouse)[:3]]
         at += 3
         for track, offset in ((board.tea, 0), (board.leader, n)):
@@ -208,6 +250,11 @@ class GreatWallEncoding(Encoding):
         if board.secondary:
             values[at:at + 2] = (board.secondary.get("honor", 0) / 10.0, board.secondary.get("spearmen", 0) / 10.0)
         return values
+
+
+def _places(order: list[int]) -> dict[int, int]:
+    """Each seat's place in the observer-first order."""
+    return {s: i for i, s in enumerate(order)}
 
 
 class Board:

@@ -15,12 +15,14 @@
    every module's own part of the view (the factions' boards, the hirelings, the quests), redacted
    by the game's zones as the view is.
 
-`encode_part` reads these from the seat's view (the reference); the fast path `observe_part` reads
+`encode_part` reads these from the seat's view (the reference); the fast path (`encode`) reads
 them from the state, outside every hidden zone: the observer's own hand (its zone's owner), the
 sizes of the other hands and of the deck (public counts), and the rest built as the view builds
-those keys and redacted by the same zones (the draft's secret choices, the modules' hidden parts);
-the clearings and the table are kept per seat until a field they read changes (`Encoding.kept`).
-Values are the same, bit for bit (tests/test_adapters_fast.py).
+those keys and redacted by the same zones (the draft's secret choices, the modules' hidden parts).
+Each seat's vector is kept between calls (`Encoding.kept_vector`): sections 1, 2 and 3 and each
+base part of section 4 are made again only when a state field they read changed (`Fields`,
+`KeptRest`; the draft and the modules' parts every call). Values are the same, bit for bit
+(tests/test_adapters_fast.py).
 """
 from __future__ import annotations
 
@@ -29,7 +31,7 @@ import numpy as np
 from ...games.root import advanced
 from ...games.root.content import CARDS, FACTIONS, ITEMS
 from ...games.root.view import pawn_place
-from . import COMMON_KEYS, Encoding, HashedView
+from . import COMMON_KEYS, Encoding, Fields, HashedView, KeptRest, Part
 
 CLEARINGS = 12
 SUITS = {"fox": 0, "mouse": 1, "rabbit": 2}
@@ -58,6 +60,17 @@ class RootEncoding(Encoding):
         self.part_size = self.board_size + players * self.per_seat + self.table_size + BUCKETS
         super().__init__(players, options)
         self.rest = HashedView(BUCKETS, by_part=True)
+        self.kept_rest = KeptRest(self.rest, self._rest_parts())
+        # what each group reads: sections 1, 2, 3, each base part of the rest
+        self.fields = Fields({"clearings": ("suits", "faction", "warriors", "buildings", "tokens"),
+                              "seats": ("score", "hands", "faction", "supply"),
+                              "table": ("phase", "turn", "deck", "discard", "hands", "items"),
+                              **self.kept_rest.groups()})
+        at = 3 * players + 1
+        self.groups = (("clearings", at, at + self.board_size, self._fast_clearings),
+                       ("seats", at + self.board_size, at + self.board_size + players * self.per_seat, self._fast_seats),
+                       ("table", at + self.board_size + players * self.per_seat,
+                        at + self.board_size + players * self.per_seat + self.table_size, self._fast_table))
 
     # from the view (the reference) ------------------------------------------------------------
     def encode_part(self, view: dict, seat: int, out: np.ndarray) -> None:
@@ -80,38 +93,45 @@ class RootEncoding(Encoding):
         self.rest.encode(rest, out[-BUCKETS:])
 
     # from the state (the fast path: see the module's docstring) --------------------------------
+    def encode(self, game, seat: int) -> np.ndarray:
+        """`Encoding.encode` from the state: the seat's last vector with the groups whose fields
+        changed made again (`Encoding.kept_vector`)."""
+        return self.kept_vector(game, seat, self.fields, self.groups, self.kept_rest)
+
     def observe_part(self, game, seat: int, out: np.ndarray) -> None:
-        state = game.state
-        order = self.rotated(list(range(self.players)), seat)
-        warriors, factions = state.warriors.items(), state.faction
-        clearings = self.kept(
-            ("clearings", seat),
-            (state.suits, factions, tuple((f, tuple(w)) for f, w in warriors), tuple(state.buildings), tuple(state.tokens)),
-            lambda: self._clearings([(suit, {f: n for f, w in warriors if (n := w[c])}, state.buildings[c] + state.tokens[c])
-                                     for c, suit in enumerate(state.suits)], self._slots(order, factions)))
+        out[:] = self.encode(game, seat)[3 * self.players + 1:]
+
+    def _fast_clearings(self, state, seat: int, order: list[int]) -> list[float]:
+        warriors = state.warriors.items()
+        return self._clearings([(suit, {f: n for f, w in warriors if (n := w[c])}, state.buildings[c] + state.tokens[c])
+                                for c, suit in enumerate(state.suits)], self._slots(order, state.faction))
+
+    def _fast_seats(self, state, seat: int, order: list[int]) -> list[float]:
+        factions = state.faction
         seats = [(state.score[s] if s < len(state.score) else 0, len(state.hands[s]) if s < len(state.hands) else 0,
                   factions[s] if s < len(factions) else None) for s in range(self.players)]
-        own = tuple(state.hands[seat]) if seat < len(state.hands) else ()
-        table = self.kept(
-            ("table", seat), (state.phase, state.turn, len(state.deck), tuple(state.discard), own, tuple(state.items.items())),
-            lambda: self._table(state.phase, state.turn, len(state.deck), state.discard, own, state.items))
-        out[:self.board_size + self.players * self.per_seat + self.table_size] = (
-            clearings + self._seats(seats, state.supply, order) + table)
-        self.rest.encode(self._rest_view(game, seat), out[-BUCKETS:])
+        return self._seats(seats, state.supply, order)
 
-    def _rest_view(self, game, seat: int) -> dict:
-        """Section 4's keys, built as `view.base_view` and the modules build them, redacted by the
-        zones on them."""
-        state = game.state
-        rest = {
-            "draft": advanced.view(state), "pawns": {owner: pawn_place(loc) for owner, loc in state.pawns.items()},
-            "dominance_pool": state.dominance_pool, "play_area": state.play_area, "crafted": state.crafted,
-            "dominance": state.dominance, "coalition": {str(v): p for v, p in state.coalition.items()},
-            "closed_paths": [[a + 1, b + 1] for a, b in state.closed],
-            "ferry": None if state.ferry is None else state.ferry + 1,
-            "on_paths": [{"path": [a + 1, b + 1], "pieces": pieces} for (a, b), pieces in sorted(state.on_paths.items())],
-        }
-        return self.with_module_parts(game, seat, rest)
+    def _fast_table(self, state, seat: int, order: list[int]) -> list[float]:
+        own = state.hands[seat] if seat < len(state.hands) else ()
+        return self._table(state.phase, state.turn, len(state.deck), state.discard, own, state.items)
+
+    def _rest_parts(self) -> list[Part]:
+        """Section 4's base keys, each made as `view.base_view` makes it (redacted by the zones on it:
+        `KeptRest`); the draft every call (`advanced.view` reads the Draft, changed in place)."""
+        return [
+            Part("draft", None, lambda state, seat: advanced.view(state)),
+            Part("pawns", ("pawns",), lambda state, seat: {owner: pawn_place(loc) for owner, loc in state.pawns.items()}),
+            Part("dominance_pool", ("dominance_pool",), lambda state, seat: state.dominance_pool),
+            Part("play_area", ("play_area",), lambda state, seat: state.play_area),
+            Part("crafted", ("crafted",), lambda state, seat: state.crafted),
+            Part("dominance", ("dominance",), lambda state, seat: state.dominance),
+            Part("coalition", ("coalition",), lambda state, seat: {str(v): p for v, p in state.coalition.items()}),
+            Part("closed_paths", ("closed",), lambda state, seat: [[a + 1, b + 1] for a, b in state.closed]),
+            Part("ferry", ("ferry",), lambda state, seat: None if state.ferry is None else state.ferry + 1),
+            Part("on_paths", ("on_paths",), lambda state, seat: [
+                {"path": [a + 1, b + 1], "pieces": pieces} for (a, b), pieces in sorted(state.on_paths.items())]),
+        ]
 
     # both -------------------------------------------------------------------------------------
     def _slots(self, order: list[int], factions) -> dict[str, int]:
