@@ -138,7 +138,8 @@ class Flow:
             self.program.flow(state.modules).run(state)
             return
         name, i, _ = state.at
-        if i == len(self.stages[name]) and state.modules == self.names:
+        seq = self.stages.get(name)  # none for RETURN, GAME_OVER (a position set by hand)
+        if seq is not None and i == len(seq) and state.modules == self.names:
             state.at = (nxt, 0, None)  # the step asking was the last of its stage: on at once, as `run` would go
         else:
             state.at = (name, i, nxt)
