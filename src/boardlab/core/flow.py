@@ -110,10 +110,14 @@ class Flow:
             if kind == "s":
                 nxt = fn(state)
                 i += 1
-                if i == len(seq) and state.pending is None and state.halt is None and state.modules is checked:
-                    state.at = (nxt, 0, None)  # no hook after it: on at once, as the loop's next turn would go
-                else:
-                    state.at = (name, i, nxt)
+                if state.halt is None:  # else the loop's next turn stops what is under way
+                    if state.pending is not None:
+                        state.at = (name, i, nxt)
+                        break  # a decision asked: as the loop's next turn would
+                    if i == len(seq) and state.modules is checked:
+                        state.at = (nxt, 0, None)  # no hook after it: on at once, as the loop's next turn would go
+                        continue
+                state.at = (name, i, nxt)
                 continue
             detour = fn(state)
             state.at = (name, i + 1, nxt)
@@ -134,7 +138,11 @@ class Flow:
             self.program.flow(state.modules).run(state)
             return
         name, i, _ = state.at
-        state.at = (name, i, nxt)
+        seq = self.stages.get(name)  # none for RETURN, GAME_OVER (a position set by hand)
+        if seq is not None and i == len(seq) and state.modules == self.names:
+            state.at = (nxt, 0, None)  # the step asking was the last of its stage: on at once, as `run` would go
+        else:
+            state.at = (name, i, nxt)
         self.run(state)  # it hands over to another flow if the decision switched a module on
 
     def extensions(self, point: str) -> tuple[Callable[..., Any], ...]:

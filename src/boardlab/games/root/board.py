@@ -186,17 +186,19 @@ def _rule_kind(state: RootState) -> str:
     if state.hired:
         return EFFECTS
     global _last_kind
-    answers = all_extensions(state)
     last = _last_kind
-    if last[0] is answers:
+    if last[0] is state.modules:
         return last[1]
+    answers = all_extensions(state)
     kind = EFFECTS if "wins_rule_ties" in answers else OVERLAID if _OVERLAY_POINTS & answers.keys() else PLAIN
-    _last_kind = (answers, kind)
+    _last_kind = (state.modules, kind)
     return kind
 
 
 _OVERLAY_POINTS = frozenset({"rules_outright", "rule_bonus"})
-_last_kind: tuple[object, str] = (None, PLAIN)  # the answers of the active modules asked about last (never changed)
+# the active modules asked about last (the very tuple: a game keeps one, and a module switched on makes another; held
+# here, it cannot be freed and its id taken by another tuple) and their kind
+_last_kind: tuple[object, str] = (None, PLAIN)
 
 
 def _plain_ruler(warriors: dict[str, list[int]], pieces: tuple[tuple[str, str], ...], c: int) -> str | None:

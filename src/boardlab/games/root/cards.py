@@ -155,12 +155,14 @@ def available_suits(state: RootState, pieces: list[int] | tuple[int, ...], pool:
         s = suits[c]
         counts[s] = counts.get(s, 0) + 1
     used = state.used
+    spent = False
     if used and counts:
         for s, key in _used_keys(pool):
             n = used.get(key)
             if n and s in counts:
                 counts[s] -= n
-    return B.tally({s: n for s, n in counts.items() if n > 0})
+                spent = True
+    return B.tally({s: n for s, n in counts.items() if n > 0} if spent else counts)
 
 
 def crafting_blocked(state: RootState, seat: int, c: int) -> bool:

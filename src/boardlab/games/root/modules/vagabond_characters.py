@@ -135,8 +135,11 @@ def scorched_earth(state: RootState, seat: int, name: str, action_id: str) -> No
 
 
 def scorched(state: RootState, c: int) -> bool:
+    """Whether the Scoundrel's torch is in `c` (asked at every move's every path: his data read directly)."""
+    mods = state.mods
     for name in C.NAMES:
-        if name in state.faction and c in V(state, name).scorched:
+        data = mods.get(name)
+        if data is not None and c in data.scorched and name in state.faction:
             return True
     return False
 

@@ -66,8 +66,10 @@ def blocked(state: RootState, name: str, origin: int, dest: int, slip: bool = Fa
         return True
     if dest >= FOREST:
         return False
-    blocks = extensions(state, "blocks_move")
-    return bool(blocks) and any(fn(state, name, origin, dest) for fn in blocks)
+    for fn in extensions(state, "blocks_move"):  # a loop: no generator at each destination
+        if fn(state, name, origin, dest):
+            return True
+    return False
 
 
 # ---- setup (LR-09-03) ------------------------------------------------------------------------------------
