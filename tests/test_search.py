@@ -321,3 +321,21 @@ def test_a_great_wall_clone_copies_every_container_and_shares_nothing_mutable():
     twin.res[0] = (99, 99, 99, 99)
     twin.clerks_on[next(iter(twin.clerks_on))] = (0, 0, 0)
     assert state.res[0] != (99, 99, 99, 99) and (0, 0, 0) not in state.clerks_on.values()
+
+
+def test_the_great_walls_resampler_redraws_as_resample_hidden_does():
+    """A model makes the rules' resampler once for its determinisation (the pools gathered and sorted once) and
+    redraws with it at every sample: the same states, card for card, and the same draws of the stream, for every
+    seat (and a spectator), at positions of every season, the expansions (the Rat's own deck) and a scenario."""
+    seen = Counter()
+    for g in _great_wall_positions(every=7):
+        for seat in [*range(g.players), None]:
+            redraw = g.rules.resampler(g.state, seat)
+            for k in range(2):  # one resampler serves many redraws
+                plain, fast = g.clone(), g.clone()
+                s1, s2 = SearchStream(k), SearchStream(k)
+                g.rules.resample_hidden(plain.state, seat, s1)
+                redraw(fast.state, s2)
+                assert fast.state_hash() == plain.state_hash() and s1.below(1 << 62) == s2.below(1 << 62)
+        seen[g.state.season] += 1
+    assert {"setup", "winter", "spring", "summer"} <= set(seen)

@@ -211,19 +211,23 @@ class Game:
         twin.forget_legal()
         return twin
 
-    def determinise(self, seat: int, stream: rng.Stream) -> "Game":
+    def determinise(self, seat: int, stream: rng.Stream, redraw: Any = None) -> "Game":
         """For information-set search: a copy consistent with `seat`'s view, hidden information
         redrawn, the random stream reseeded (future chance unknown too), neither the event log (it
         holds other seats' private events) nor the action log (other seats' hidden choices, such as a
         card put face down) copied, and another seed (the true one would let a bot replay the setup's
-        deals)."""
+        deals). `redraw`: `rules.resampler(self.state, seat)`, made once for many determinisations of
+        this game."""
         events, log = self.state.events, self._log
         self.state.events, self._log = [], []
         try:
             twin = self.clone()
         finally:
             self.state.events, self._log = events, log
-        self.rules.resample_hidden(twin.state, seat, stream)
+        if redraw is None:
+            self.rules.resample_hidden(twin.state, seat, stream)
+        else:
+            redraw(twin.state, stream)
         twin.forget_legal()
         twin.state.rng = rng.seed_state(stream.below(1 << 62))
         twin.seed = stream.below(1 << 62)

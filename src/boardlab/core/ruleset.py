@@ -183,6 +183,23 @@ class Ruleset:
     def resample_base(self, state: Any, seat: int | None, stream: Any) -> None:
         raise NotImplementedError
 
+    def resampler(self, state: Any, seat: int | None) -> Callable[[Any, Any], None]:
+        """`resample_hidden(·, seat, stream)` made ready for many states equal to `state` (a search bot
+        redraws one determinisation at every iteration): `redraw(state, stream)` does the same draws
+        and leaves the same state."""
+        base = self.base_resampler(state, seat)
+        modules = [m.resample for m in self.active(state) if m.resample is not None]
+
+        def redraw(state: Any, stream: Any) -> None:
+            base(state, stream)
+            for resample in modules:
+                resample(state, seat, stream)
+        return redraw
+
+    def base_resampler(self, state: Any, seat: int | None) -> Callable[[Any, Any], None]:
+        """The base game's part of `resampler` (default: `resample_base` each time)."""
+        return lambda state, stream: self.resample_base(state, seat, stream)
+
     def render_text(self, view: JSON, lang: str) -> Any:
         """A terminal picture of a seat's view: a str, or a `rich.text.Text` for colours (None: the
         CLI prints a generic summary)."""

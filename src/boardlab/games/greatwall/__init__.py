@@ -26,7 +26,7 @@ from .data_tables import CLANS, HORDES
 from .modules import REGISTRY
 from .state import GWState
 from .text import render_text
-from .view import CARDS, describe_action, full_view, localize_params, resample
+from .view import CARDS, describe_action, full_view, localize_params, resample, resampler
 
 T.PROGRAM.registry = REGISTRY
 POINTS = T.POINTS
@@ -133,6 +133,9 @@ class GreatWall(Ruleset):
 
     def resample_base(self, state: GWState, seat, stream) -> None:
         resample(state, seat, stream)
+
+    def base_resampler(self, state: GWState, seat):
+        return resampler(state, seat)
 
     def base_actions(self, players: int, options: dict) -> list[Segment]:
         """The base game's ids (actions.py): the same for every game of this player count and options."""
