@@ -339,3 +339,15 @@ def test_the_great_walls_resampler_redraws_as_resample_hidden_does():
                 assert fast.state_hash() == plain.state_hash() and s1.below(1 << 62) == s2.below(1 << 62)
         seen[g.state.season] += 1
     assert {"setup", "winter", "spring", "summer"} <= set(seen)
+
+
+def test_every_seats_lead_at_once_equals_each_seats_own_bit_for_bit():
+    """`leads` finds the scale and the two best values once: the same floats as `lead` seat by seat, ties,
+    negative values, ints and values past the scale's floor of 10 included."""
+    from boardlab.core.ruleset import lead, leads
+    cases = [[3.0, 3.0], [1.5, 7.25, 7.25, -2.0], [0, 0.0, 4], [-30.5, 12.1, 0.3], [100.0, 99.9, 100.0, 3.0, -1.0],
+             [0.1 + 0.2, 0.3, 0.30000000000000004]]
+    stream = Stream(7)
+    cases += [[stream.below(4000) / 7 - 200 for _ in range(2 + k % 4)] for k in range(300)]
+    for values in cases:
+        assert leads(values) == [lead(values, seat) for seat in range(len(values))], values

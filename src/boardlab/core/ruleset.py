@@ -248,8 +248,7 @@ class Ruleset:
 
     def plan_evaluations(self, state: Any) -> list[float]:
         """`plan_evaluate` for every seat, from one computation of the plan values."""
-        values = self.plan_values(state)
-        return [_lead(values, seat) for seat in range(len(values))]
+        return leads(self.plan_values(state))
 
     def plan_lookahead(self, state: Any, seat: int) -> Callable[[Any], bool] | None:
         """For the `planner` bot, at `seat`'s decision: a decision whose effect shows only later (a card
@@ -260,8 +259,7 @@ class Ruleset:
     def evaluations(self, state: Any) -> list[float]:
         """`evaluate` for every seat, from one computation of the potential (a game overriding
         `evaluate` overrides this too)."""
-        values = self.potential(state)
-        return [_lead(values, seat) for seat in range(len(values))]
+        return leads(self.potential(state))
 
     def rule_texts(self) -> dict[str, JSON]:
         """Every rule id the game can cite -> its entry (texts in each language, source)."""
@@ -284,7 +282,17 @@ def lead(values: list[float], seat: int) -> float:
     return _lead(values, seat)
 
 
+def leads(values: list[float]) -> list[float]:
+    """`lead(values, seat)` for every seat, the scale and the best values found once (bots judge every seat
+    at each leaf): the best other seat's value is the best value, or the second best for the seat holding it."""
+    scale = 2 * max(10.0, max(map(abs, values)))
+    best = max(values)
+    first = values.index(best)
+    second = max(values[:first] + values[first + 1:])
+    return [min(1.0, max(0.0, 0.5 + (v - (second if s == first else best)) / scale)) for s, v in enumerate(values)]
+
+
 def _lead(values: list[float], seat: int) -> float:
-    lead = values[seat] - max(v for s, v in enumerate(values) if s != seat)
-    scale = max(10.0, max(abs(v) for v in values))
+    lead = values[seat] - max(values[:seat] + values[seat + 1:])
+    scale = max(10.0, max(map(abs, values)))
     return min(1.0, max(0.0, 0.5 + lead / (2 * scale)))

@@ -17,7 +17,7 @@ from ...core.errors import ConfigError
 from ...core.i18n import Catalogue, core_catalogue
 from ...core.options import Options, option
 from ...core.registry import GameInfo
-from ...core.ruleset import Ruleset, lead
+from ...core.ruleset import Ruleset, lead, leads
 from ...core.visibility import NOBODY, OWNER, Zone
 from . import actions as A, effects, mechanics as M, planning, seasons as S, spring as SP, tally, tasks as T
 from . import locations  # noqa: F401  (registers the Location tasks and decisions)
@@ -181,7 +181,7 @@ class GreatWall(Ruleset):
         values = self.plan_values(state)
         for answer in T.extensions(state, "evaluate"):
             return [answer(state, seat, values) for seat in range(state.players)]
-        return [lead(values, seat) for seat in range(state.players)]
+        return leads(values)
 
     def plan_lookahead(self, state: GWState, seat: int):
         """A Command card chosen face down shows its worth once it has resolved (GW-COMMAND-04..09)."""
@@ -201,11 +201,13 @@ class GreatWall(Ruleset):
         tea = M.tea_order(state)
         progress = _horde_progress(state)
         on_wall, levels, clerks = _counts(state)
-        return [state.honor[s] + 0.4 * sum(state.res[s]) + on_wall[s]
-                + 1.5 * levels[s] + len(state.tactics[s]) + len(state.advisors[s])
-                + effects.measure(state, s, "horde_end_honor")
+        honor, res, tactics, advisors, last, end_honor = (state.honor, state.res, state.tactics, state.advisors,
+                                                          state.players - 1, effects.end_honor)
+        return [honor[s] + 0.4 * sum(res[s]) + on_wall[s]
+                + 1.5 * levels[s] + len(tactics[s]) + len(advisors[s])
+                + end_honor(state, s)
                 + 0.6 * clerks[s]
-                + 0.3 * (state.players - 1 - tea.index(s))
+                + 0.3 * (last - tea.index(s))
                 + progress[s] for s in range(state.players)]
 
     def render_text(self, view: dict, lang: str) -> str:

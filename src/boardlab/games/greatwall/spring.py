@@ -249,7 +249,8 @@ def run_shoot(state: GWState, task: Shoot) -> None:
         state.battle["shots"] = tuple(state.archers[s].count(seat) for seat in range(state.players))
     order = M.leader_order(state)
     shots = state.battle["shots"]
-    if not wound_targets(state) or not any(shots):
+    targets = wound_targets(state)
+    if not targets or not any(shots):
         T.done(state)
         return
     start = task.turn
@@ -257,7 +258,7 @@ def run_shoot(state: GWState, task: Shoot) -> None:
         seat = order[(start + k) % len(order)]
         if shots[seat]:
             T.replace(state, Shoot((start + k) % len(order)))
-            T.ask(state, seat, "shoot")
+            T.offer(state, seat, "shoot", targets)  # (the decision's legal list: the targets, listed once)
             return
 
 

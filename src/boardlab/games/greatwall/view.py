@@ -118,8 +118,11 @@ def _deal(state, stream, pooled: tuple) -> None:
     hand, deck, discard, pool, sizes, committed, secret = pooled
     pool = stream.shuffle(pool)
     hands = getattr(state, hand)
+    at = 0
     for s, n in sizes:
-        hands[s], pool = tuple(pool[:n]), pool[n:]
+        hands[s] = tuple(pool[at:at + n])
+        at += n
+    pool = pool[at:]
     for s in committed:
         state.commits[s] = pool.pop()
     if secret:
