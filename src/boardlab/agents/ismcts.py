@@ -88,11 +88,11 @@ class ISMCTSAgent(Agent):
         g = model.sample(self.stream)
         if check:  # the true game's ids, checked on the first sample (every sample lists the same at the root)
             g.check_listed(candidates)
-        play = g.apply_listed
+        play, state = g.apply_listed, g.state  # (a game plays on in its one state object)
         node, path = root, [root]
-        while not g.is_over:
+        while state.pending is not None:  # (not over)
             legal = candidates if node is root else g.legal_action_ids()
-            player = g.to_play
+            player = state.pending[0]
             children = node.children
             untried = []
             for a in legal:
@@ -107,13 +107,13 @@ class ISMCTSAgent(Agent):
                 child.avail = 1
                 play(action)
                 path.append(child)
-                if self.rollout == 0 and not g.is_over:  # the leaf is judged once: prior and reward alike
-                    rewards = self._judge(g.state)
+                if self.rollout == 0 and state.pending is not None:  # the leaf is judged once: prior and reward alike
+                    rewards = self._judge(state)
                     self._initialise(child, rewards[player])
                     self._backup(path, rewards)
                     return
                 if self.prior:
-                    self._initialise(child, self._judge_one(g.state, player))
+                    self._initialise(child, self._judge_one(state, player))
                 break
             action = self._select(children, legal)
             node = children[action]
@@ -145,11 +145,12 @@ class ISMCTSAgent(Agent):
         return best
 
     def _rollout(self, g) -> list[float]:
+        state, below, legal_ids, play = g.state, self.stream.below, g.legal_action_ids, g.apply_listed
         for _ in range(self.rollout):
-            if g.is_over:
+            if state.pending is None:  # (over)
                 break
-            legal = g.legal_action_ids()
-            g.apply_listed(legal[self.stream.below(len(legal))])
-        if g.is_over:
-            return g.rules.rewards(g.state)
-        return self._judge(g.state)
+            legal = legal_ids()
+            play(legal[below(len(legal))])
+        if state.pending is None:
+            return g.rules.rewards(state)
+        return self._judge(state)

@@ -255,8 +255,9 @@ def _counts(state: GWState) -> tuple[list[int], list[int], list[int]]:
             if 0 <= seat < n:
                 on_wall[seat] += 1
     for row in state.overseers.values():
-        for seat in range(n):
-            levels[seat] += row[seat]
+        if any(row):  # (most Locations have no Overseer)
+            for seat in range(n):
+                levels[seat] += row[seat]
     for on in state.clerks_on.values():
         for seat in on:
             if 0 <= seat < n:
@@ -271,7 +272,7 @@ def _horde_progress(state: GWState) -> list[float]:
     n = state.players
     worth = [0.0] * n
     for horde in state.hordes:
-        if horde is None:
+        if horde is None or not any(horde[1]):  # (no slot covered: no one's progress)
             continue
         held = [0] * n  # each seat's `spring.soldier_slots`, in one pass over the card
         for cover in horde[1]:
