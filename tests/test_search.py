@@ -351,3 +351,19 @@ def test_every_seats_lead_at_once_equals_each_seats_own_bit_for_bit():
     cases += [[stream.below(4000) / 7 - 200 for _ in range(2 + k % 4)] for k in range(300)]
     for values in cases:
         assert leads(values) == [lead(values, seat) for seat in range(len(values))], values
+
+
+def test_a_search_stream_shuffle_swaps_as_fisher_yates_with_its_numbers():
+    """The shuffle walks a slice of its block (no index arithmetic a swap): position i swaps with number
+    at + i mod (i + 1), for i = n - 1 down to 1, the numbers `_take(n)` reserved; the same orders as that loop."""
+    fast, plain = SearchStream(11), SearchStream(11)
+    for n in [*range(0, 40), 70, 600]:
+        items = list(range(n))
+        got = fast.shuffle(items)
+        out = list(items)
+        if n > 1:
+            at = plain._take(n)
+            for i in range(n - 1, 0, -1):
+                j = plain._words[at + i] % (i + 1)
+                out[i], out[j] = out[j], out[i]
+        assert got == out, n
