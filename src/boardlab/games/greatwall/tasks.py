@@ -100,4 +100,10 @@ def resume(state: Any) -> str:
 
 def has_choice(state: Any, kind: str) -> bool:
     """Whether a decision whose legal list ends with "skip" offers anything else now."""
-    return len(PROGRAM.flow_of(state).decisions[kind].legal(state)) > 1
+    return len(choices(state, kind)) > 1
+
+
+def choices(state: Any, kind: str) -> list[str]:
+    """The legal ids of the decision `kind` now, as the active modules compiled it (a new list: it may be
+    `offer`ed)."""
+    return PROGRAM.flow_of(state).decisions[kind].legal(state)
