@@ -17,8 +17,9 @@ def _effective(state: GWState, base: list[int], loc: str) -> list[int]:
         return order
     for seat in base:
         up = on.count(seat)
-        i = order.index(seat)
-        order.insert(max(0, i - up), order.pop(i))
+        if up:  # (no Clerk of this seat there: it keeps its place)
+            i = order.index(seat)
+            order.insert(max(0, i - up), order.pop(i))
     return order
 
 
