@@ -242,6 +242,7 @@ def test_the_great_walls_offered_lists_equal_the_decisions_own():
     assert kinds["clerk_from"] > 50 and kinds["clerk_to"] > 50
     # offered too: Advisors before an effect, the Archers' targets, a choice for each Clerk at a Location
     assert kinds["advisor"] > 50 and kinds["shoot"] > 5 and min(kinds[k] for k in ("workshop", "post", "recruit")) > 2
+    assert kinds["dispatch"] > 20 and kinds["slot"] > 20  # and a soldier's dispatch and slots
 
 
 def test_the_great_walls_counts_for_all_seats_and_locations_with_room_equal_their_definitions():
