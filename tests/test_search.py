@@ -370,3 +370,18 @@ def test_a_search_stream_shuffle_swaps_as_fisher_yates_with_its_numbers():
                 j = plain._words[at + i] % (i + 1)
                 out[i], out[j] = out[j], out[i]
         assert got == out, n
+
+
+def test_a_horde_card_is_defeated_as_its_vital_slots_say():
+    """GW-BREACH-01 read through each card's table of vital slots: the same answer as the slots' own flags, for
+    every card of the content (every set) and many covers."""
+    from boardlab.games.greatwall.data_tables import HORDES
+    from boardlab.games.greatwall.spring import defeated
+    stream = Stream(3)
+    marks = [None, None, (0, "s"), (1, "h"), (-1, "x"), (0, "w")]
+    for card, spec in HORDES.items():
+        for _ in range(40):
+            covers = tuple(marks[stream.below(len(marks))] for _ in spec.slots)
+            expected = all(c is not None for c, slot in zip(covers, spec.slots) if slot.vital)
+            assert defeated((card, covers, ())) == expected, card
+        assert defeated((card, tuple((0, "s") for _ in spec.slots), ()))

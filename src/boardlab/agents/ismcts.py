@@ -134,12 +134,14 @@ class ISMCTSAgent(Agent):
             node.reward += rewards[node.player]
 
     def _select(self, children: dict[str, _Node], legal) -> str:
-        """The first legal action of highest UCB value (availability-counted: ISMCTS)."""
+        """The first legal action of highest UCB value (availability-counted: ISMCTS). Every child was
+        counted available at least once on the way here (`_iterate`), so its log is defined."""
         c, log, sqrt = self.c, math.log, math.sqrt
         best, best_value = legal[0], -math.inf
         for a in legal:
             child = children[a]
-            value = child.reward / child.visits + c * sqrt(log(max(child.avail, 1)) / child.visits)
+            visits = child.visits
+            value = child.reward / visits + c * sqrt(log(child.avail) / visits)
             if value > best_value:
                 best, best_value = a, value
         return best

@@ -6,6 +6,8 @@ Spearman); `units` lists the soldiers on it as `(seat, unit, slots)`.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from . import actions as A
 from . import mechanics as M
 from . import tasks as T
@@ -210,12 +212,18 @@ def horde_at(state: GWState, row: int) -> tuple | None:
 
 def defeated(horde: tuple) -> bool:
     """GW-BREACH-01: every vital slot covered."""
-    covers = horde[1]
-    return all(covers[k] is not None for k in _VITAL[horde[0]])
+    return None not in _VITAL[horde[0]](horde[1])
 
 
-# Horde card -> its vital slots (GW-BREACH-01), by index
-_VITAL = {card: tuple(k for k, slot in enumerate(spec.slots) if slot.vital) for card, spec in HORDES.items()}
+def _picker(slots: tuple[int, ...]):
+    """`covers -> tuple of the covers at these slots`."""
+    if len(slots) > 1:
+        return itemgetter(*slots)
+    return (lambda covers: (covers[slots[0]],)) if slots else (lambda covers: ())
+
+
+# Horde card -> what covers its vital slots (GW-BREACH-01), read from a card's covers
+_VITAL = {card: _picker(tuple(k for k, slot in enumerate(spec.slots) if slot.vital)) for card, spec in HORDES.items()}
 
 
 def open_slots(horde: tuple) -> list[int]:

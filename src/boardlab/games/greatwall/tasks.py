@@ -62,7 +62,7 @@ def extensions(state: Any, point: str) -> tuple[Callable[..., Any], ...]:
     `()` when none answers). Program.extensions, one call shorter: base rules ask often."""
     if point not in POINTS:
         raise KeyError(f"unknown extension point {point!r}")
-    return PROGRAM.flow_of(state).answers.get(point, ())
+    return PROGRAM.flow(state.modules).answers.get(point, ())
 
 
 def handler(part: Part, task_type: type) -> Callable[[Callable[[Any, Any], Any]], Callable[[Any, Any], Any]]:
