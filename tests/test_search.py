@@ -129,12 +129,14 @@ def _with_choice(name: str):
 
 
 def test_ismcts_takes_the_games_search_settings_unless_given():
-    """Carcassonne judges the leaf at once with 1,200 iterations; The Great Wall rolls 2 actions out, 600."""
+    """Carcassonne judges the leaf at once with 1,200 iterations; The Great Wall rolls 2 actions out with 2
+    players, 3 with more, 600 iterations."""
     carcassonne, great_wall = _with_choice("carcassonne"), _with_choice("greatwall")
     assert (carcassonne.rules.search_iterations, carcassonne.rules.search_depth) == (1200, 0)
-    assert (great_wall.rules.search_iterations, great_wall.rules.search_depth) == (600, 2)
+    assert (great_wall.rules.search_iterations, great_wall.rules.search_depth) == (600, 3)
     bot = ISMCTSAgent(seed=1)
-    for g, settings in ((carcassonne, (1200, 0)), (great_wall, (600, 2))):
+    great_wall_4 = next(g for g in _positions("greatwall", 4, 10, seed=60) if len(g.legal_action_ids()) > 1)
+    for g, settings in ((carcassonne, (1200, 0)), (great_wall, (600, 2)), (great_wall_4, (600, 3))):
         choose(bot, g)
         assert (bot.last_iterations, bot.rollout) == settings
     bot = ISMCTSAgent(seed=1, iterations=50, depth=2)

@@ -4,7 +4,8 @@ view; the tree is keyed by action ids, and a child's selection uses how often it
 available. Rollouts are random and cut at a depth, where the game's evaluation scores (depth 0:
 the evaluation judges the new leaf, once): the potential (`Ruleset.evaluations`) or, with
 `leaf="plan"`, the plan values the `planner` bot uses (`Ruleset.plan_evaluations`). Iterations, depth
-and leaf default to the game's (`Ruleset.search_iterations`, `search_depth`, `search_leaf`)."""
+and leaf default to the game's (`Ruleset.search_iterations`, `search_depth` or `search_depths` by player count,
+`search_leaf`)."""
 from __future__ import annotations
 
 import math
@@ -52,7 +53,8 @@ class ISMCTSAgent(Agent):
             return legal[0]
         root = _Node(None)
         iterations = model.rules.search_iterations if self.iterations is None else self.iterations
-        self.rollout = model.rules.search_depth if self.depth is None else self.depth
+        self.rollout = self.depth if self.depth is not None else model.rules.search_depths.get(
+            model.players, model.rules.search_depth)
         rules = model.rules
         plan = (rules.search_leaf if self.leaf is None else self.leaf) == "plan"
         self._judge = rules.plan_evaluations if plan else rules.evaluations

@@ -21,7 +21,7 @@ class Model:
     decides, so the determinisation is of the position being decided.
     """
 
-    __slots__ = ("_base", "_make", "_redraw", "seat", "rules")
+    __slots__ = ("_base", "_make", "_redraw", "seat", "rules", "players")
 
     def __init__(self, game, seat: int):
         self._base = None
@@ -29,6 +29,7 @@ class Model:
         self._redraw = None  # the rules' resampler for the determinisation, made with it
         self.seat = seat
         self.rules = game.rules
+        self.players = game.players
 
     def sample(self, stream) -> "object":
         base = self._base

@@ -37,6 +37,7 @@ class Ruleset:
     # actions played after the tree before the evaluation judges (0: it judges the new leaf at once)
     search_iterations: int = 600
     search_depth: int = 3
+    search_depths: dict[int, int] = {}  # the depth for some player counts, where it differs from search_depth
     # what judges the end of an iteration: "potential" (`evaluations`) or "plan" (`plan_evaluations`)
     search_leaf: str = "potential"
 

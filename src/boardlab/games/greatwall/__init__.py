@@ -75,9 +75,10 @@ class GreatWall(Ruleset):
     options = GreatWallOptions
     state_class = GWState
     program = T.PROGRAM
-    # 2 random actions after the tree (a Clerk's destination after its origin, say) judge as well as 3 did
-    # (97.5 % against greedy either way) at 1.1x the iterations a second; 1 or 0 lose strength (docs/bots.md)
-    search_depth = 2
+    # with 2 players, 2 random actions after the tree judge as well as 3 did (97.5 % against greedy either way)
+    # at 1.1x the iterations a second; with 4, 2 lost strength (27.5 against 57.5 %), 1 or 0 did with 2
+    # (docs/bots.md, "ISMCTS, fourth round")
+    search_depths = {2: 2}
 
     def __init__(self):
         self.catalogue = Catalogue.load(__package__, parent=core_catalogue(), extra="modules")
