@@ -8,7 +8,7 @@ least two legal actions. Every bot decides there through the harness (`agents.ch
 seat's view, the legal ids and a sampling model), with its own seed; "legal" is the mean
 number of legal actions at those positions. ISMCTS runs a fixed
 number of iterations (`--iterations K`, default 200; the rollout's depth the game's,
-`Ruleset.search_depth`, unless `--depth D`; what judges the end, `Ruleset.search_leaf`, unless `--leaf
+`Ruleset.search_depth` or `search_depths`, unless `--depth D`; what judges the end, `Ruleset.search_leaf`, unless `--leaf
 potential|plan`; the rest at the bot's defaults); iterations/s = K x positions / seconds. One process pinned to one core, timed in
 its CPU time (`time.process_time`: other sessions on a shared machine disturb it less than wall time).
 "vs before" divides ISMCTS iterations/s by the figure of bench/baselines/agents-before-issue17.json

@@ -132,13 +132,37 @@ def test_a_sample_carries_no_true_seed_or_log_and_the_model_no_true_game():
     seat = g.to_play
     model = Model(g, seat)
     assert not any(value is g or value is g.state for value in (getattr(model, n) for n in Model.__slots__))
+    assert _reaches(model._make, (g, g.state))  # (the check below sees through a closure)
     for k in range(5):
         sample = model.sample(Stream(k))
         assert sample.seed != g.seed and sample.log == [] and sample.state.events == []
         assert sample.state.rng != g.state.rng
         assert view_without_log(sample, seat) == view_without_log(g, seat)
     held = [getattr(model, n) for n in Model.__slots__]  # the closure reaching the game is gone once used
-    assert not any(callable(value) for value in held)
+    assert model._make is None and not any(_reaches(value, (g, g.state)) for value in held)
+    assert callable(model._redraw)  # (the resampler made from the determinisation reaches no true game)
+
+
+def _reaches(value, targets, seen=None) -> bool:
+    """Whether `value` is one of `targets` or holds one (in containers, a function's closure or defaults, a
+    bound method's object)."""
+    seen = set() if seen is None else seen
+    if any(value is t for t in targets):
+        return True
+    if id(value) in seen:
+        return False
+    seen.add(id(value))
+    if isinstance(value, (list, tuple, set, frozenset)):
+        inner = list(value)
+    elif isinstance(value, dict):
+        inner = list(value.keys()) + list(value.values())
+    elif hasattr(value, "__closure__"):
+        inner = [c.cell_contents for c in value.__closure__ or ()] + list(value.__defaults__ or ())
+    elif hasattr(value, "__self__"):
+        inner = [value.__self__]
+    else:
+        return False
+    return any(_reaches(v, targets, seen) for v in inner)
 
 
 def test_a_bot_that_never_samples_costs_no_copy_of_the_game(monkeypatch):

@@ -129,12 +129,14 @@ def _with_choice(name: str):
 
 
 def test_ismcts_takes_the_games_search_settings_unless_given():
-    """Carcassonne judges the leaf at once with 1,200 iterations; The Great Wall rolls 3 actions out, 600."""
+    """Carcassonne judges the leaf at once with 1,200 iterations; The Great Wall rolls 2 actions out with 2
+    players, 3 with more, 600 iterations."""
     carcassonne, great_wall = _with_choice("carcassonne"), _with_choice("greatwall")
     assert (carcassonne.rules.search_iterations, carcassonne.rules.search_depth) == (1200, 0)
     assert (great_wall.rules.search_iterations, great_wall.rules.search_depth) == (600, 3)
     bot = ISMCTSAgent(seed=1)
-    for g, settings in ((carcassonne, (1200, 0)), (great_wall, (600, 3))):
+    great_wall_4 = next(g for g in _positions("greatwall", 4, 10, seed=60) if len(g.legal_action_ids()) > 1)
+    for g, settings in ((carcassonne, (1200, 0)), (great_wall, (600, 2)), (great_wall_4, (600, 3))):
         choose(bot, g)
         assert (bot.last_iterations, bot.rollout) == settings
     bot = ISMCTSAgent(seed=1, iterations=50, depth=2)
@@ -240,6 +242,9 @@ def test_the_great_walls_offered_lists_equal_the_decisions_own():
         assert g.legal_action_ids() == g.rules.flow_of(g.state).decisions[kind].legal(g.state)
         kinds[kind] += 1
     assert kinds["clerk_from"] > 50 and kinds["clerk_to"] > 50
+    # offered too: Advisors before an effect, the Archers' targets, a choice for each Clerk at a Location
+    assert kinds["advisor"] > 50 and kinds["shoot"] > 5 and min(kinds[k] for k in ("workshop", "post", "recruit")) > 2
+    assert kinds["dispatch"] > 20 and kinds["slot"] > 20  # and a soldier's dispatch and slots
 
 
 def test_the_great_walls_counts_for_all_seats_and_locations_with_room_equal_their_definitions():
@@ -321,3 +326,64 @@ def test_a_great_wall_clone_copies_every_container_and_shares_nothing_mutable():
     twin.res[0] = (99, 99, 99, 99)
     twin.clerks_on[next(iter(twin.clerks_on))] = (0, 0, 0)
     assert state.res[0] != (99, 99, 99, 99) and (0, 0, 0) not in state.clerks_on.values()
+
+
+def test_the_great_walls_resampler_redraws_as_resample_hidden_does():
+    """A model makes the rules' resampler once for its determinisation (the pools gathered and sorted once) and
+    redraws with it at every sample: the same states, card for card, and the same draws of the stream, for every
+    seat (and a spectator), at positions of every season, the expansions (the Rat's own deck) and a scenario."""
+    seen = Counter()
+    for g in _great_wall_positions(every=7):
+        for seat in [*range(g.players), None]:
+            redraw = g.rules.resampler(g.state, seat)
+            for k in range(2):  # one resampler serves many redraws
+                plain, fast = g.clone(), g.clone()
+                s1, s2 = SearchStream(k), SearchStream(k)
+                g.rules.resample_hidden(plain.state, seat, s1)
+                redraw(fast.state, s2)
+                assert fast.state_hash() == plain.state_hash() and s1.below(1 << 62) == s2.below(1 << 62)
+        seen[g.state.season] += 1
+    assert {"setup", "winter", "spring", "summer"} <= set(seen)
+
+
+def test_every_seats_lead_at_once_equals_each_seats_own_bit_for_bit():
+    """`leads` finds the scale and the two best values once: the same floats as `lead` seat by seat, ties,
+    negative values, ints and values past the scale's floor of 10 included."""
+    from boardlab.core.ruleset import lead, leads
+    cases = [[3.0, 3.0], [1.5, 7.25, 7.25, -2.0], [0, 0.0, 4], [-30.5, 12.1, 0.3], [100.0, 99.9, 100.0, 3.0, -1.0],
+             [0.1 + 0.2, 0.3, 0.30000000000000004]]
+    stream = Stream(7)
+    cases += [[stream.below(4000) / 7 - 200 for _ in range(2 + k % 4)] for k in range(300)]
+    for values in cases:
+        assert leads(values) == [lead(values, seat) for seat in range(len(values))], values
+
+
+def test_a_search_stream_shuffle_swaps_as_fisher_yates_with_its_numbers():
+    """The shuffle walks a slice of its block (no index arithmetic a swap): position i swaps with number
+    at + i mod (i + 1), for i = n - 1 down to 1, the numbers `_take(n)` reserved; the same orders as that loop."""
+    fast, plain = SearchStream(11), SearchStream(11)
+    for n in [*range(0, 40), 70, 600]:
+        items = list(range(n))
+        got = fast.shuffle(items)
+        out = list(items)
+        if n > 1:
+            at = plain._take(n)
+            for i in range(n - 1, 0, -1):
+                j = plain._words[at + i] % (i + 1)
+                out[i], out[j] = out[j], out[i]
+        assert got == out, n
+
+
+def test_a_horde_card_is_defeated_as_its_vital_slots_say():
+    """GW-BREACH-01 read through each card's table of vital slots: the same answer as the slots' own flags, for
+    every card of the content (every set) and many covers."""
+    from boardlab.games.greatwall.data_tables import HORDES
+    from boardlab.games.greatwall.spring import defeated
+    stream = Stream(3)
+    marks = [None, None, (0, "s"), (1, "h"), (-1, "x"), (0, "w")]
+    for card, spec in HORDES.items():
+        for _ in range(40):
+            covers = tuple(marks[stream.below(len(marks))] for _ in spec.slots)
+            expected = all(c is not None for c, slot in zip(covers, spec.slots) if slot.vital)
+            assert defeated((card, covers, ())) == expected, card
+        assert defeated((card, tuple((0, "s") for _ in spec.slots), ()))

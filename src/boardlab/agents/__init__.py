@@ -89,7 +89,7 @@ class GreedyParams(_Params):
 class ISMCTSParams(_Params):
     iterations: int | None = Field(None, ge=0, le=200_000)  # None: the game's (Ruleset.search_iterations)
     seconds: float = Field(0.0, ge=0, le=3600)
-    depth: int | None = Field(None, ge=0, le=200)  # None: the game's (Ruleset.search_depth)
+    depth: int | None = Field(None, ge=0, le=200)  # None: the game's (Ruleset.search_depth[s])
     c: float = Field(0.2, ge=0, le=100)
     prior: int = Field(2, ge=0, le=1000)
     width: int = Field(8, ge=0, le=1000)

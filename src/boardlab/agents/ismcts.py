@@ -4,7 +4,8 @@ view; the tree is keyed by action ids, and a child's selection uses how often it
 available. Rollouts are random and cut at a depth, where the game's evaluation scores (depth 0:
 the evaluation judges the new leaf, once): the potential (`Ruleset.evaluations`) or, with
 `leaf="plan"`, the plan values the `planner` bot uses (`Ruleset.plan_evaluations`). Iterations, depth
-and leaf default to the game's (`Ruleset.search_iterations`, `search_depth`, `search_leaf`)."""
+and leaf default to the game's (`Ruleset.search_iterations`, `search_depth` or `search_depths` by player count,
+`search_leaf`)."""
 from __future__ import annotations
 
 import math
@@ -52,7 +53,8 @@ class ISMCTSAgent(Agent):
             return legal[0]
         root = _Node(None)
         iterations = model.rules.search_iterations if self.iterations is None else self.iterations
-        self.rollout = model.rules.search_depth if self.depth is None else self.depth
+        self.rollout = self.depth if self.depth is not None else model.rules.search_depths.get(
+            model.players, model.rules.search_depth)
         rules = model.rules
         plan = (rules.search_leaf if self.leaf is None else self.leaf) == "plan"
         self._judge = rules.plan_evaluations if plan else rules.evaluations
@@ -88,11 +90,11 @@ class ISMCTSAgent(Agent):
         g = model.sample(self.stream)
         if check:  # the true game's ids, checked on the first sample (every sample lists the same at the root)
             g.check_listed(candidates)
-        play = g.apply_listed
+        play, state = g.apply_listed, g.state  # (a game plays on in its one state object)
         node, path = root, [root]
-        while not g.is_over:
+        while state.pending is not None:  # (not over)
             legal = candidates if node is root else g.legal_action_ids()
-            player = g.to_play
+            player = state.pending[0]
             children = node.children
             untried = []
             for a in legal:
@@ -107,13 +109,13 @@ class ISMCTSAgent(Agent):
                 child.avail = 1
                 play(action)
                 path.append(child)
-                if self.rollout == 0 and not g.is_over:  # the leaf is judged once: prior and reward alike
-                    rewards = self._judge(g.state)
+                if self.rollout == 0 and state.pending is not None:  # the leaf is judged once: prior and reward alike
+                    rewards = self._judge(state)
                     self._initialise(child, rewards[player])
                     self._backup(path, rewards)
                     return
                 if self.prior:
-                    self._initialise(child, self._judge_one(g.state, player))
+                    self._initialise(child, self._judge_one(state, player))
                 break
             action = self._select(children, legal)
             node = children[action]
@@ -134,22 +136,25 @@ class ISMCTSAgent(Agent):
             node.reward += rewards[node.player]
 
     def _select(self, children: dict[str, _Node], legal) -> str:
-        """The first legal action of highest UCB value (availability-counted: ISMCTS)."""
+        """The first legal action of highest UCB value (availability-counted: ISMCTS). Every child was
+        counted available at least once on the way here (`_iterate`), so its log is defined."""
         c, log, sqrt = self.c, math.log, math.sqrt
         best, best_value = legal[0], -math.inf
         for a in legal:
             child = children[a]
-            value = child.reward / child.visits + c * sqrt(log(max(child.avail, 1)) / child.visits)
+            visits = child.visits
+            value = child.reward / visits + c * sqrt(log(child.avail) / visits)
             if value > best_value:
                 best, best_value = a, value
         return best
 
     def _rollout(self, g) -> list[float]:
+        state, below, legal_ids, play = g.state, self.stream.below, g.legal_action_ids, g.apply_listed
         for _ in range(self.rollout):
-            if g.is_over:
+            if state.pending is None:  # (over)
                 break
-            legal = g.legal_action_ids()
-            g.apply_listed(legal[self.stream.below(len(legal))])
-        if g.is_over:
-            return g.rules.rewards(g.state)
-        return self._judge(g.state)
+            legal = legal_ids()
+            play(legal[below(len(legal))])
+        if state.pending is None:
+            return g.rules.rewards(state)
+        return self._judge(state)

@@ -21,17 +21,20 @@ class Model:
     decides, so the determinisation is of the position being decided.
     """
 
-    __slots__ = ("_base", "_make", "seat", "rules")
+    __slots__ = ("_base", "_make", "_redraw", "seat", "rules", "players")
 
     def __init__(self, game, seat: int):
         self._base = None
         self._make = lambda: game.determinise(seat, Stream(BASE_STREAM))
+        self._redraw = None  # the rules' resampler for the determinisation, made with it
         self.seat = seat
         self.rules = game.rules
+        self.players = game.players
 
     def sample(self, stream) -> "object":
         base = self._base
         if base is None:
             base = self._base = self._make()
             self._make = None
-        return base.determinise(self.seat, stream)
+            self._redraw = self.rules.resampler(base.state, self.seat)
+        return base.determinise(self.seat, stream, self._redraw)

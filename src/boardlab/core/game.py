@@ -116,9 +116,10 @@ class Game:
     def apply_listed(self, action_id: str) -> None:
         """`apply` for an id just taken from `legal_action_ids()`, without checking it again (search
         bots play many such moves on their samples). Any other id: `apply`."""
-        seat = self.state.pending[0]
-        flow = self.rules.flow_of(self.state)
-        flow.apply(self.state, action_id)
+        state = self.state
+        flow = self.rules.program.flow(state.modules)  # (`rules.flow_of`, one call shorter: search plays many)
+        seat = state.pending[0]
+        flow.apply(state, action_id)
         self._log.append((seat, action_id))
         self._legal_set = None
         self._full = None
@@ -134,12 +135,13 @@ class Game:
     def _offered(self, flow: Any) -> list[str] | None:
         """The legal ids the flow listed as it asked the pending decision (tasks.offer), unless a module
         replaced that decision (its legal list is then another). `flow`: the one that ran, if still in force."""
-        offered = _tasks.offered(self.state)
+        state = self.state
+        offered = _tasks.offered(state)
         if offered is None:
             return None
-        if self.state.modules != flow.names:  # a module was switched on on the way
-            flow = self.rules.flow_of(self.state)
-        return None if self.state.pending[1] in flow.replaced else offered
+        if state.modules != flow.names:  # a module was switched on on the way
+            flow = self.rules.flow_of(state)
+        return None if state.pending[1] in flow.replaced else offered
 
     def _illegal(self, action_id: str) -> IllegalAction:
         """The error for an id not listed now: the decision, the first legal ids and, when the game
@@ -211,19 +213,23 @@ class Game:
         twin.forget_legal()
         return twin
 
-    def determinise(self, seat: int, stream: rng.Stream) -> "Game":
+    def determinise(self, seat: int, stream: rng.Stream, redraw: Any = None) -> "Game":
         """For information-set search: a copy consistent with `seat`'s view, hidden information
         redrawn, the random stream reseeded (future chance unknown too), neither the event log (it
         holds other seats' private events) nor the action log (other seats' hidden choices, such as a
         card put face down) copied, and another seed (the true one would let a bot replay the setup's
-        deals)."""
+        deals). `redraw`: `rules.resampler(self.state, seat)`, made once for many determinisations of
+        this game."""
         events, log = self.state.events, self._log
         self.state.events, self._log = [], []
         try:
             twin = self.clone()
         finally:
             self.state.events, self._log = events, log
-        self.rules.resample_hidden(twin.state, seat, stream)
+        if redraw is None:
+            self.rules.resample_hidden(twin.state, seat, stream)
+        else:
+            redraw(twin.state, stream)
         twin.forget_legal()
         twin.state.rng = rng.seed_state(stream.below(1 << 62))
         twin.seed = stream.below(1 << 62)

@@ -152,10 +152,11 @@ class SearchStream(Stream):
         out = list(items)
         n = len(out)
         if n > 1:
-            at = self._take(n)
-            words = self._words  # (after `_take`: it may have drawn a new block)
-            for i in range(n - 1, 0, -1):
-                j = words[at + i] % (i + 1)
+            at = self._take(n)  # (before reading `_words`: it may draw a new block)
+            i = n
+            for word in reversed(self._words[at + 1:at + n]):  # position i - 1 swaps with word mod i, i = n..2
+                j = word % i
+                i -= 1
                 out[i], out[j] = out[j], out[i]
         return out
 

@@ -37,6 +37,7 @@ class Ruleset:
     # actions played after the tree before the evaluation judges (0: it judges the new leaf at once)
     search_iterations: int = 600
     search_depth: int = 3
+    search_depths: dict[int, int] = {}  # the depth for some player counts, where it differs from search_depth
     # what judges the end of an iteration: "potential" (`evaluations`) or "plan" (`plan_evaluations`)
     search_leaf: str = "potential"
 
@@ -192,6 +193,23 @@ class Ruleset:
     def resample_base(self, state: Any, seat: int | None, stream: Any) -> None:
         raise NotImplementedError
 
+    def resampler(self, state: Any, seat: int | None) -> Callable[[Any, Any], None]:
+        """`resample_hidden(·, seat, stream)` made ready for many states equal to `state` (a search bot
+        redraws one determinisation at every iteration): `redraw(state, stream)` does the same draws
+        and leaves the same state."""
+        base = self.base_resampler(state, seat)
+        modules = [m.resample for m in self.active(state) if m.resample is not None]
+
+        def redraw(state: Any, stream: Any) -> None:
+            base(state, stream)
+            for resample in modules:
+                resample(state, seat, stream)
+        return redraw
+
+    def base_resampler(self, state: Any, seat: int | None) -> Callable[[Any, Any], None]:
+        """The base game's part of `resampler` (default: `resample_base` each time)."""
+        return lambda state, stream: self.resample_base(state, seat, stream)
+
     def render_text(self, view: JSON, lang: str) -> Any:
         """A terminal picture of a seat's view: a str, or a `rich.text.Text` for colours (None: the
         CLI prints a generic summary)."""
@@ -240,8 +258,7 @@ class Ruleset:
 
     def plan_evaluations(self, state: Any) -> list[float]:
         """`plan_evaluate` for every seat, from one computation of the plan values."""
-        values = self.plan_values(state)
-        return [_lead(values, seat) for seat in range(len(values))]
+        return leads(self.plan_values(state))
 
     def plan_lookahead(self, state: Any, seat: int) -> Callable[[Any], bool] | None:
         """For the `planner` bot, at `seat`'s decision: a decision whose effect shows only later (a card
@@ -252,8 +269,7 @@ class Ruleset:
     def evaluations(self, state: Any) -> list[float]:
         """`evaluate` for every seat, from one computation of the potential (a game overriding
         `evaluate` overrides this too)."""
-        values = self.potential(state)
-        return [_lead(values, seat) for seat in range(len(values))]
+        return leads(self.potential(state))
 
     def rule_texts(self) -> dict[str, JSON]:
         """Every rule id the game can cite -> its entry (texts in each language, source)."""
@@ -276,7 +292,17 @@ def lead(values: list[float], seat: int) -> float:
     return _lead(values, seat)
 
 
+def leads(values: list[float]) -> list[float]:
+    """`lead(values, seat)` for every seat, the scale and the best values found once (bots judge every seat
+    at each leaf): the best other seat's value is the best value, or the second best for the seat holding it."""
+    scale = 2 * max(10.0, max(map(abs, values)))
+    best = max(values)
+    first = values.index(best)
+    second = max(values[:first] + values[first + 1:])
+    return [min(1.0, max(0.0, 0.5 + (v - (second if s == first else best)) / scale)) for s, v in enumerate(values)]
+
+
 def _lead(values: list[float], seat: int) -> float:
-    lead = values[seat] - max(v for s, v in enumerate(values) if s != seat)
-    scale = max(10.0, max(abs(v) for v in values))
+    lead = values[seat] - max(values[:seat] + values[seat + 1:])
+    scale = max(10.0, max(map(abs, values)))
     return min(1.0, max(0.0, 0.5 + lead / (2 * scale)))

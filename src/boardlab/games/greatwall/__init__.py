@@ -17,7 +17,7 @@ from ...core.errors import ConfigError
 from ...core.i18n import Catalogue, core_catalogue
 from ...core.options import Options, option
 from ...core.registry import GameInfo
-from ...core.ruleset import Ruleset, lead
+from ...core.ruleset import Ruleset, lead, leads
 from ...core.visibility import NOBODY, OWNER, Zone
 from . import actions as A, effects, mechanics as M, planning, seasons as S, spring as SP, tally, tasks as T
 from . import locations  # noqa: F401  (registers the Location tasks and decisions)
@@ -26,7 +26,7 @@ from .data_tables import CLANS, HORDES
 from .modules import REGISTRY
 from .state import GWState
 from .text import render_text
-from .view import CARDS, describe_action, full_view, localize_params, resample
+from .view import CARDS, describe_action, full_view, localize_params, resample, resampler
 
 T.PROGRAM.registry = REGISTRY
 POINTS = T.POINTS
@@ -75,6 +75,10 @@ class GreatWall(Ruleset):
     options = GreatWallOptions
     state_class = GWState
     program = T.PROGRAM
+    # with 2 players, 2 random actions after the tree judge as well as 3 did (97.5 % against greedy either way)
+    # at 1.1x the iterations a second; with 4, 2 lost strength (27.5 against 57.5 %), 1 or 0 did with 2
+    # (docs/bots.md, "ISMCTS, fourth round")
+    search_depths = {2: 2}
 
     def __init__(self):
         self.catalogue = Catalogue.load(__package__, parent=core_catalogue(), extra="modules")
@@ -134,6 +138,9 @@ class GreatWall(Ruleset):
     def resample_base(self, state: GWState, seat, stream) -> None:
         resample(state, seat, stream)
 
+    def base_resampler(self, state: GWState, seat):
+        return resampler(state, seat)
+
     def base_actions(self, players: int, options: dict) -> list[Segment]:
         """The base game's ids (actions.py): the same for every game of this player count and options."""
         return A.segments(players, content_sets(players, options))
@@ -178,7 +185,7 @@ class GreatWall(Ruleset):
         values = self.plan_values(state)
         for answer in T.extensions(state, "evaluate"):
             return [answer(state, seat, values) for seat in range(state.players)]
-        return [lead(values, seat) for seat in range(state.players)]
+        return leads(values)
 
     def plan_lookahead(self, state: GWState, seat: int):
         """A Command card chosen face down shows its worth once it has resolved (GW-COMMAND-04..09)."""
@@ -198,11 +205,13 @@ class GreatWall(Ruleset):
         tea = M.tea_order(state)
         progress = _horde_progress(state)
         on_wall, levels, clerks = _counts(state)
-        return [state.honor[s] + 0.4 * sum(state.res[s]) + on_wall[s]
-                + 1.5 * levels[s] + len(state.tactics[s]) + len(state.advisors[s])
-                + effects.measure(state, s, "horde_end_honor")
+        honor, res, tactics, advisors, last, end_honor = (state.honor, state.res, state.tactics, state.advisors,
+                                                          state.players - 1, effects.end_honor)
+        return [honor[s] + 0.4 * sum(res[s]) + on_wall[s]
+                + 1.5 * levels[s] + len(tactics[s]) + len(advisors[s])
+                + end_honor(state, s)
                 + 0.6 * clerks[s]
-                + 0.3 * (state.players - 1 - tea.index(s))
+                + 0.3 * (last - tea.index(s))
                 + progress[s] for s in range(state.players)]
 
     def render_text(self, view: dict, lang: str) -> str:
@@ -250,8 +259,9 @@ def _counts(state: GWState) -> tuple[list[int], list[int], list[int]]:
             if 0 <= seat < n:
                 on_wall[seat] += 1
     for row in state.overseers.values():
-        for seat in range(n):
-            levels[seat] += row[seat]
+        if any(row):  # (most Locations have no Overseer)
+            for seat in range(n):
+                levels[seat] += row[seat]
     for on in state.clerks_on.values():
         for seat in on:
             if 0 <= seat < n:
@@ -266,7 +276,7 @@ def _horde_progress(state: GWState) -> list[float]:
     n = state.players
     worth = [0.0] * n
     for horde in state.hordes:
-        if horde is None:
+        if horde is None or not any(horde[1]):  # (no slot covered: no one's progress)
             continue
         held = [0] * n  # each seat's `spring.soldier_slots`, in one pass over the card
         for cover in horde[1]:

@@ -50,6 +50,10 @@ def in_play(cards: dict, sets) -> list[str]:
     return sorted(c for c, card in cards.items() if card.set in sets)
 
 
+_WOOD, _STONE, _GOLD, _CHI = C.RESOURCES  # (four: a vector's places)
+
+
 def vector(amounts: dict) -> tuple[int, int, int, int]:
     """A resource dict as a (wood, stone, gold, chi) tuple."""
-    return tuple(amounts.get(r, 0) for r in C.RESOURCES)
+    get = amounts.get
+    return get(_WOOD, 0), get(_STONE, 0), get(_GOLD, 0), get(_CHI, 0)

@@ -167,21 +167,26 @@ def op_move_clerks(state, seat, arg, rules):
 
 @T.handler(BASE, ClerkMove)
 def run_clerk_move(state: GWState, task: ClerkMove) -> None:
-    seat = task.seat
-    sources = clerk_sources(state, seat) if task.left > 0 else ()
-    rooms = M.with_room(state) if sources else ()
-    if not rooms:
-        T.done(state)
-    elif task.source is None:  # the legal lists as `legal_clerk_from` / `legal_clerk_to` give them
-        T.offer(state, seat, "clerk_from", [A.from_id(s) for s in sources] + ["done"])
+    seat, source = task.seat, task.source
+    if source is None:  # the legal lists as `legal_clerk_from` / `legal_clerk_to` give them
+        sources = clerk_sources(state, seat) if task.left > 0 else ()
+        if sources and M.with_room(state):
+            T.offer(state, seat, "clerk_from", [A.from_id(s) for s in sources] + ["done"])
+        else:
+            T.done(state)
+        return
+    # a source was chosen just now (`apply_clerk_from`, nothing else changed): a Clerk can come from there
+    rooms = M.with_room(state)
+    if rooms:
+        T.offer(state, seat, "clerk_to", [A.to_id(l) for l in rooms if l != source])
     else:
-        T.offer(state, seat, "clerk_to", [A.to_id(l) for l in rooms if l != task.source])
+        T.done(state)
 
 
 def clerk_sources(state, seat) -> list[str]:
     out = ["supply"] if state.clerks[seat] > 0 else []
-    on = state.clerks_on
-    return out + [l for l in M.locations(state) if seat in on[l] and not M.is_full(state, l)]
+    on, capacity = state.clerks_on, M.capacities(state)
+    return out + [l for l in M.locations(state) if seat in on[l] and len(on[l]) < capacity[l]]
 
 
 def legal_clerk_from(state):
@@ -507,6 +512,12 @@ OPS = {
 
 # ---- measures (Artifacts, honor_per) ---------------------------------------------------------------
 
+def end_honor(state: GWState, seat: int) -> int:
+    """The Honor the Horde cards a seat kept bring at the end (the measure "horde_end_honor")."""
+    kept = state.kept[seat]
+    return sum(HORDES[h].end_honor for h in kept) if kept else 0
+
+
 def measure(state: GWState, seat: int, name: str) -> int:
     if name == "archers_on_wall":
         return sum(a.count(seat) for a in state.archers)
@@ -523,7 +534,7 @@ def measure(state: GWState, seat: int, name: str) -> int:
     if name == "hordes_kept":
         return len(state.kept[seat])
     if name == "horde_end_honor":
-        return sum(HORDES[h].end_honor for h in state.kept[seat])
+        return end_honor(state, seat)
     if name == "advisors":
         return len(state.advisors[seat])
     if name == "tactics":

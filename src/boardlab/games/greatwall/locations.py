@@ -178,12 +178,14 @@ def per_clerk(kind: str) -> Effect:
     """A Location where each Clerk gives its owner one choice, the decision `kind` (GW-BARRACKS-01,
     GW-POST-01, ...; registered with `per_clerk_choice`), asked while it offers more than "skip"."""
     def effect(state: GWState, task: LocationEffect) -> None:
-        if task.done >= task.clerks or not T.has_choice(state, kind):
-            T.done(state)
-            if task.done:
-                _trigger(state, task.seat, task.location)
-            return
-        T.ask(state, task.seat, kind)
+        if task.done < task.clerks:
+            ids = T.choices(state, kind)
+            if len(ids) > 1:  # more than "skip"
+                T.offer(state, task.seat, kind, ids)  # (listed once: the ids just found)
+                return
+        T.done(state)
+        if task.done:
+            _trigger(state, task.seat, task.location)
     return effect
 
 

@@ -17,8 +17,9 @@ def _effective(state: GWState, base: list[int], loc: str) -> list[int]:
         return order
     for seat in base:
         up = on.count(seat)
-        i = order.index(seat)
-        order.insert(max(0, i - up), order.pop(i))
+        if up:  # (no Clerk of this seat there: it keeps its place)
+            i = order.index(seat)
+            order.insert(max(0, i - up), order.pop(i))
     return order
 
 
@@ -97,14 +98,20 @@ def slots(state: GWState, loc: str) -> int:
     return spec.slots + (spec.slots_5p if state.players == 5 else 0)
 
 
-# Location -> its slots (`slots`) with fewer than 5 players and with 5; None for a green Location (never full)
-_CAPACITY = {loc: None if spec.kind == "green" else (spec.slots, spec.slots + spec.slots_5p)
-             for loc, spec in LOCS.items()}
+# Location -> the Clerks it holds when full (`slots`), with fewer than 5 players and with 5; a green Location is
+# never full (no count reaches NEVER)
+NEVER = 1 << 62
+_CAPACITY = tuple({loc: NEVER if spec.kind == "green" else spec.slots + (spec.slots_5p if five else 0)
+                   for loc, spec in LOCS.items()} for five in (False, True))
+
+
+def capacities(state: GWState) -> dict[str, int]:
+    """Location -> the Clerks it holds when full in this game (NEVER for a green Location)."""
+    return _CAPACITY[state.players == 5]
 
 
 def is_full(state: GWState, loc: str) -> bool:
-    capacity = _CAPACITY[loc]
-    return capacity is not None and len(state.clerks_on.get(loc, ())) >= capacity[state.players == 5]
+    return len(state.clerks_on.get(loc, ())) >= _CAPACITY[state.players == 5][loc]
 
 
 def has_room(state: GWState, loc: str) -> bool:
@@ -116,9 +123,12 @@ def has_room(state: GWState, loc: str) -> bool:
 
 def with_room(state: GWState) -> list[str]:
     """The Locations on the board with room for a Clerk (`has_room`), in board order: the modules are asked once."""
+    on, capacity = state.clerks_on, _CAPACITY[state.players == 5]
+    rooms = [loc for loc in locations(state) if len(on[loc]) < capacity[loc]]  # (`locations`: the keys of `on`)
     answers = extensions(state, "closed_location")
-    return [loc for loc in locations(state) if not is_full(state, loc)
-            and not (answers and any(answer(state, loc) for answer in answers))]
+    if answers and rooms:
+        return [loc for loc in rooms if not any(answer(state, loc) for answer in answers)]
+    return rooms
 
 
 def closed(state: GWState, loc: str) -> bool:

@@ -337,7 +337,10 @@ def run_discard_command(state: GWState, task: DiscardCommand) -> None:
 @T.handler(BASE, AdvisorOption)
 def run_advisor_option(state: GWState, task: AdvisorOption) -> None:
     """GWA-ADVISOR-01: before resolving a Command effect, a player may play 1 Advisor."""
-    T.ask_or_done(state, task.seat, "advisor", state.advisors[task.seat])
+    if state.advisors[task.seat]:
+        T.offer(state, task.seat, "advisor", legal_advisor(state))  # (listed once: the decision's own list)
+    else:
+        T.done(state)
 
 
 def legal_advisor(state: GWState) -> list[str]:

@@ -6,6 +6,8 @@ Spearman); `units` lists the soldiers on it as `(seat, unit, slots)`.
 """
 from __future__ import annotations
 
+from operator import itemgetter
+
 from . import actions as A
 from . import mechanics as M
 from . import tasks as T
@@ -33,7 +35,8 @@ def step_spring(state: GWState) -> str:
 
 def column(state: GWState, section: int) -> list[int]:
     """Rows of a section holding a Horde card (row 0 nearest the Wall)."""
-    return [r for r in range(BOARD.horde_rows) if state.hordes[slot_index(section, r)] is not None]
+    hordes, first = state.hordes, slot_index(section, 0)
+    return [r for r in range(BOARD.horde_rows) if hordes[first + r] is not None]
 
 
 @BASE.step("battle.choose")
@@ -209,7 +212,18 @@ def horde_at(state: GWState, row: int) -> tuple | None:
 
 def defeated(horde: tuple) -> bool:
     """GW-BREACH-01: every vital slot covered."""
-    return all(c is not None for c, slot in zip(horde[1], HORDES[horde[0]].slots) if slot.vital)
+    return None not in _VITAL[horde[0]](horde[1])
+
+
+def _picker(slots: tuple[int, ...]):
+    """`covers -> tuple of the covers at these slots`."""
+    if len(slots) > 1:
+        return itemgetter(*slots)
+    return (lambda covers: (covers[slots[0]],)) if slots else (lambda covers: ())
+
+
+# Horde card -> what covers its vital slots (GW-BREACH-01), read from a card's covers
+_VITAL = {card: _picker(tuple(k for k, slot in enumerate(spec.slots) if slot.vital)) for card, spec in HORDES.items()}
 
 
 def open_slots(horde: tuple) -> list[int]:
@@ -217,7 +231,9 @@ def open_slots(horde: tuple) -> list[int]:
 
 
 def live_rows(state: GWState) -> list[int]:
-    return [r for r in column(state, section_of(state)) if not defeated(horde_at(state, r))]
+    """Rows of the battle's section holding an undefeated Horde card."""
+    hordes, first = state.hordes, slot_index(section_of(state), 0)
+    return [r for r in range(BOARD.horde_rows) if hordes[first + r] is not None and not defeated(hordes[first + r])]
 
 
 def wound_targets(state: GWState) -> list[str]:
@@ -249,7 +265,8 @@ def run_shoot(state: GWState, task: Shoot) -> None:
         state.battle["shots"] = tuple(state.archers[s].count(seat) for seat in range(state.players))
     order = M.leader_order(state)
     shots = state.battle["shots"]
-    if not wound_targets(state) or not any(shots):
+    targets = wound_targets(state)
+    if not targets or not any(shots):
         T.done(state)
         return
     start = task.turn
@@ -257,7 +274,7 @@ def run_shoot(state: GWState, task: Shoot) -> None:
         seat = order[(start + k) % len(order)]
         if shots[seat]:
             T.replace(state, Shoot((start + k) % len(order)))
-            T.ask(state, seat, "shoot")
+            T.offer(state, seat, "shoot", targets)  # (the decision's legal list: the targets, listed once)
             return
 
 
@@ -335,9 +352,10 @@ def run_dispatch(state: GWState, task: Dispatch) -> None:
     start = task.turn
     for k in range(len(order)):
         seat = order[(start + k) % len(order)]
-        if dispatch_options(state, seat):
+        options = dispatch_options(state, seat)
+        if options:
             T.replace(state, Dispatch((start + k) % len(order)))
-            T.ask(state, seat, "dispatch")
+            T.offer(state, seat, "dispatch", options)  # (the decision's own list, listed once)
             return
     T.done(state)
 
@@ -393,13 +411,14 @@ def adjacent(a: int, b: int) -> bool:
 
 @T.handler(BASE, PlaceSoldier)
 def run_place_soldier(state: GWState, task: PlaceSoldier) -> None:
-    if task.left <= 0 or not slot_choices(state, task):
+    slots = legal_slot(state) if task.left > 0 else ()
+    if not slots:
         T.done(state)
         i = slot_index(section_of(state), task.row)
         card, covered, units = state.hordes[i]
         state.hordes[i] = (card, covered, units + ((task.seat, task.unit, task.chosen),))
         return
-    T.ask(state, task.seat if task.seat != SECONDARY else state.battle.get("secondary_by", 0), "slot")
+    T.offer(state, task.seat if task.seat != SECONDARY else state.battle.get("secondary_by", 0), "slot", slots)
 
 
 def legal_slot(state: GWState) -> list[str]:

@@ -62,7 +62,7 @@ def extensions(state: Any, point: str) -> tuple[Callable[..., Any], ...]:
     `()` when none answers). Program.extensions, one call shorter: base rules ask often."""
     if point not in POINTS:
         raise KeyError(f"unknown extension point {point!r}")
-    return PROGRAM.flow_of(state).answers.get(point, ())
+    return PROGRAM.flow(state.modules).answers.get(point, ())
 
 
 def handler(part: Part, task_type: type) -> Callable[[Callable[[Any, Any], Any]], Callable[[Any, Any], Any]]:
@@ -100,4 +100,10 @@ def resume(state: Any) -> str:
 
 def has_choice(state: Any, kind: str) -> bool:
     """Whether a decision whose legal list ends with "skip" offers anything else now."""
-    return len(PROGRAM.flow_of(state).decisions[kind].legal(state)) > 1
+    return len(choices(state, kind)) > 1
+
+
+def choices(state: Any, kind: str) -> list[str]:
+    """The legal ids of the decision `kind` now, as the active modules compiled it (a new list: it may be
+    `offer`ed)."""
+    return PROGRAM.flow_of(state).decisions[kind].legal(state)

@@ -73,53 +73,84 @@ def resample(state: GWState, seat, stream) -> None:
     from all its hidden places (sorted, so the result depends on the stream and on what the seat can see
     only, never on where the cards really are) and dealt back into the same places: others' hands,
     their face-down choices, the decks and the cards discarded face down by others."""
+    resampler(state, seat)(state, stream)
+
+
+def resampler(state: GWState, seat) -> Callable[[GWState, Any], None]:
+    """`resample(·, seat, stream)` for states equal to `state` (a search bot redraws one determinisation at
+    every iteration): the pools are gathered and sorted once, each redraw only shuffles and deals them."""
     others = [s for s in range(state.players) if s != seat]
-    spring = state.season == "spring"
-    _redeal(state, stream, "tactics", "tactic_deck", "tactic_discard", others, spring)
-    _redeal(state, stream, "advisors", "advisor_deck", "advisor_discard", others, False)
-    state.horde_deck = stream.shuffle(sorted(state.horde_deck))
-    _redeal_commands(state, stream, seat, others)
-    if state.season == "summer":
-        for s in others:
-            if s in state.commits:  # a donation: any amounts the seat could give
-                have = state.res[s]
-                state.commits[s] = tuple(stream.below(have[i] + 1) for i in range(len(state.commits[s])))
-    if state.season == "setup" and any(state.general[s] is None for s in others):
-        _redeal_generals(state, stream, seat, others)
+    tactics = _pool(state, "tactics", "tactic_deck", "tactic_discard", others, state.season == "spring")
+    advisors = _pool(state, "advisors", "advisor_deck", "advisor_discard", others, False)
+    hordes = sorted(state.horde_deck)
+    commands = _command_pools(state, seat, others)
+    donations = ([(s, tuple(state.res[s][i] + 1 for i in range(len(state.commits[s]))))
+                  for s in others if s in state.commits] if state.season == "summer" else [])
+    generals = state.season == "setup" and any(state.general[s] is None for s in others)
+
+    def redraw(state: GWState, stream) -> None:
+        _deal(state, stream, tactics)
+        _deal(state, stream, advisors)
+        state.horde_deck = stream.shuffle(hordes)
+        _deal_commands(state, stream, seat, commands)
+        for s, bounds in donations:  # a donation: any amounts the seat could give
+            state.commits[s] = tuple(stream.below(n) for n in bounds)
+        if generals:
+            _redeal_generals(state, stream, seat, others)
+    return redraw
 
 
-def _redeal(state, stream, hand: str, deck: str, discard: str, others, with_commits: bool) -> None:
+def _pool(state, hand: str, deck: str, discard: str, others, with_commits: bool) -> tuple:
     """One kind of card: others' hands, their face-down Tactics (`with_commits`: a card lies face down,
     GW-BATTLE-03, so whether one was played is seen, not which), the deck and the cards others discarded
-    face down (`state.secret_discards`) are pooled and dealt back, each place keeping its size."""
+    face down (`state.secret_discards`), pooled and sorted; with each place's size, to deal them back."""
     hands = getattr(state, hand)
     pile = getattr(state, discard)
     committed = [s for s in others if with_commits and state.commits.get(s) is not None]
     secret = [i for pile_name, owner, i in state.secret_discards if pile_name == discard and owner in others]
     pool = list(getattr(state, deck)) + [c for s in others for c in hands[s]]
     pool += [state.commits[s] for s in committed] + [pile[i] for i in secret]
-    pool = stream.shuffle(sorted(pool))
-    for s in others:
-        n = len(hands[s])
-        hands[s], pool = tuple(pool[:n]), pool[n:]
+    return hand, deck, discard, sorted(pool), [(s, len(hands[s])) for s in others], committed, secret
+
+
+def _deal(state, stream, pooled: tuple) -> None:
+    """The pool shuffled and dealt back into its places, each keeping its size."""
+    hand, deck, discard, pool, sizes, committed, secret = pooled
+    pool = stream.shuffle(pool)
+    hands = getattr(state, hand)
+    at = 0
+    for s, n in sizes:
+        hands[s] = tuple(pool[at:at + n])
+        at += n
+    pool = pool[at:]
     for s in committed:
         state.commits[s] = pool.pop()
-    for i in secret:
-        pile[i] = pool.pop()
+    if secret:
+        pile = getattr(state, discard)
+        for i in secret:
+            pile[i] = pool.pop()
     setattr(state, deck, pool)
 
 
-def _redeal_commands(state, stream, seat, others) -> None:
+def _command_pools(state, seat, others) -> tuple:
     """Command cards: the seat's own deck order is hidden from it too; another clan's hand, deck and
     face-down card are pooled (the cards played are public)."""
-    if seat is not None:  # (None: a spectator, who sees no hand)
-        state.cmd_deck[seat] = tuple(stream.shuffle(sorted(state.cmd_deck[seat])))
+    own = None if seat is None else sorted(state.cmd_deck[seat])  # (None: a spectator, who sees no hand)
+    pools = []
     for s in others:
         chosen = (state.commits[s],) if state.season == "winter" and s in state.commits else ()
-        pool = stream.shuffle(sorted(state.cmd_hand[s] + state.cmd_deck[s] + chosen))
+        pools.append((s, sorted(state.cmd_hand[s] + state.cmd_deck[s] + chosen), bool(chosen), len(state.cmd_hand[s])))
+    return own, pools
+
+
+def _deal_commands(state, stream, seat, pooled: tuple) -> None:
+    own, pools = pooled
+    if own is not None:
+        state.cmd_deck[seat] = tuple(stream.shuffle(own))
+    for s, pool, chosen, n in pools:
+        pool = stream.shuffle(pool)
         if chosen:
             state.commits[s], pool = pool[0], pool[1:]
-        n = len(state.cmd_hand[s])
         state.cmd_hand[s], state.cmd_deck[s] = tuple(pool[:n]), tuple(pool[n:])
 
 
