@@ -23,7 +23,7 @@ def test_kill_9_and_restart_resumes_every_game_and_its_bots(tmp_path):
     logfile = open(tmp_path / "server.log", "ab")
     servers = []
     try:
-        first = Server(db, logfile)
+        first = Server(db, logfile, ("--access-log",))
         servers.append(first)
         # game A: two humans; the last acknowledged action must survive exactly
         r = first.http.post("/api/games", json={"game": "greatwall", "players": 2, "seed": 21,
@@ -44,7 +44,7 @@ def test_kill_9_and_restart_resumes_every_game_and_its_bots(tmp_path):
         assert ended["to_play"] == 1 and ended["version"] == 2
         first.kill9()
 
-        second = Server(db, logfile)
+        second = Server(db, logfile, ("--access-log",))
         servers.append(second)
         again = second.view(a_id, a_tokens[acked["seat"]])
         assert again == acked  # the same game, at the same action: the same view
@@ -75,6 +75,7 @@ def test_kill_9_and_restart_resumes_every_game_and_its_bots(tmp_path):
     assert [s for s, _ in b_log[:back["version"]]] == [0, 0] + [1] * (back["version"] - 2)
     text = (tmp_path / "server.log").read_text(errors="replace")
     assert "Traceback" not in text, text[-3000:]
+    assert '"GET /api/games/' in text and "token=***" in text  # the access log was on (asked for)
     for token in a_tokens + [b_token]:
         assert token not in text  # tokens in URLs are masked in the access log
 
@@ -122,3 +123,15 @@ def test_websocket_compression_is_off_unless_asked_for(tmp_path):
                 assert '"type":"view"' in ws.recv(timeout=30)
         finally:
             server.stop()
+
+
+def test_the_access_log_is_off_unless_asked_for(tmp_path):
+    for args, logged in (((), False), (("--access-log",), True)):
+        path = tmp_path / f"{logged}.log"
+        with open(path, "ab") as logfile:
+            server = Server(f"sqlite:///{tmp_path / f'{logged}.sqlite'}", logfile, args)
+            try:
+                server.http.get("/api/games", params={"limit": 5})
+            finally:
+                server.stop()
+        assert ('"GET /api/games?limit=5 HTTP/1.1" 200' in path.read_text()) == logged, (args, path.read_text()[-500:])

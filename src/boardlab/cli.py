@@ -826,6 +826,7 @@ def serve_cmd(
     db: str = typer.Option(DEFAULT_DB, "--db", envvar="BOARDLAB_DB", help=_h("db")),
     create_limit: str = typer.Option("20/60", "--create-limit", help=_h("create_limit")),
     ws_deflate: bool = typer.Option(False, "--ws-deflate/--no-ws-deflate", help=_h("ws_deflate")),
+    access_log: bool = typer.Option(False, "--access-log/--no-access-log", help=_h("access_log")),
     lang: str = _lang_option(),
 ) -> None:
     with _guard(lang):
@@ -855,7 +856,7 @@ def serve_cmd(
         sock = _listen(host, port, out)
         out.print(out.t("cli.serve.start", host=host, port=sock.getsockname()[1], db=shown))
         config = uvicorn.Config(create_app(store=store, bot_processes=True, create_limit=limit), log_level="info", ws="websockets-sansio", lifespan="on",
-                                ws_max_size=MAX_BODY, ws_per_message_deflate=ws_deflate)
+                                ws_max_size=MAX_BODY, ws_per_message_deflate=ws_deflate, access_log=access_log)
         hide_tokens_in_logs()  # after uvicorn set up its loggers: seat tokens travel in ?token=
         log_to_stderr()
         config.load()  # the protocols imported now, so that settling the heap sets them aside too
