@@ -12,8 +12,9 @@ migrations in `migrations/` (run at startup).
 
 Concurrency: every update names the revision it replaces (`WHERE revision = :expected`), so
 two writers can never both think they changed the same game. `write_many` commits several
-games' updates in one transaction (the server's group commit: one disk flush for many moves);
-on PostgreSQL each committed change also notifies the channel `CHANNEL` (`game id:revision:process`),
+games' updates in one transaction (the server's group commit: one disk flush for many moves; on
+PostgreSQL the games writing the same columns in one multi-row UPDATE); on PostgreSQL each committed
+change also notifies the channel `CHANNEL` (`game id:revision:process`),
 so other server processes on the same database hear of it (LISTEN/NOTIFY; a transaction's notices
 go in one payload, `;`-separated).
 """
