@@ -199,11 +199,15 @@ class Store:
         later = _Later()
         updates = [(game_id, expected, append, {"updated": now(), **fields})
                    for game_id, expected, append, fields in updates]
+        together = not self.is_sqlite and len({u[0] for u in updates}) == len(updates)
+        if together and _one_statement(updates):  # its own transaction: no BEGIN and COMMIT round trips
+            with self.engine.connect() as conn:
+                return self._update_together(conn.execution_options(isolation_level="AUTOCOMMIT"), updates, later)
         with self.engine.begin() as conn:
-            if self.is_sqlite or len({u[0] for u in updates}) < len(updates):
-                done = [self._update(conn, *u, later) for u in updates]  # in order (a game written twice)
-            else:
+            if together:
                 done = self._update_together(conn, updates, later)
+            else:  # in order (a game written twice), row by row
+                done = [self._update(conn, *u, later) for u in updates]
             later.add_actions(conn)
             self._notify(conn, later.notices)
         return done
@@ -217,30 +221,28 @@ class Store:
         return True
 
     def _update_together(self, conn, updates: list[tuple], later: "_Later") -> list[bool]:
-        """`_update` of several games (each once) on PostgreSQL: those writing the same columns in one statement
-        (a round trip and an execution for the lot instead of one a game); a log rewrite alone."""
+        """`_update` of several games (each once) on PostgreSQL: those writing the same columns, the revision
+        among them, in one statement with their action rows and notices (`_rows_write`: a round trip for the
+        lot instead of three a game); a log rewrite, or a write without a revision, alone."""
         done = [False] * len(updates)
-        groups: dict[tuple[str, ...], list[int]] = {}
-        for i, (_, _, _, fields) in enumerate(updates):
-            if "log" in fields:
-                done[i] = self._update(conn, *updates[i], later)
-            else:
-                groups.setdefault(tuple(sorted(fields)), []).append(i)
-        for columns, members in groups.items():
+        for columns, members in _groups(updates).items():
+            if not columns:
+                for i in members:
+                    done[i] = self._update(conn, *updates[i], later)
+                continue
             for chunk in (members[k:k + ROWS_TOGETHER] for k in range(0, len(members), ROWS_TOGETHER)):
-                params = {}
+                params: dict = {"channel": CHANNEL, "origin": self.origin}
                 for j, i in enumerate(chunk):
-                    game_id, expected, _, fields = updates[i]
-                    params.update({f"match_id_{j}": game_id, f"match_revision_{j}": expected})
+                    game_id, expected, append, fields = updates[i]
+                    n, seat, action = append if append is not None else (None, None, None)
+                    params.update({f"match_id_{j}": game_id, f"match_revision_{j}": expected, f"act_n_{j}": n,
+                                   f"act_seat_{j}": seat, f"act_action_{j}": action})
                     params.update({f"new_{c}_{j}": _json_text(fields[c]) if c in JSON_COLUMNS else fields[c]
                                    for c in columns})
-                sql = _rows_update(columns, len(chunk), self.engine.dialect)
-                matched = {game_id for (game_id,) in conn.exec_driver_sql(sql, params)}
+                sql = _rows_write(columns, len(chunk), self.engine.dialect)
+                matched = {game_id for game_id, _ in conn.exec_driver_sql(sql, params)}
                 for i in chunk:
-                    game_id, _, append, fields = updates[i]
-                    if game_id in matched:
-                        done[i] = True
-                        self._written(conn, game_id, append, fields, later)
+                    done[i] = updates[i][0] in matched
         return done
 
     def _written(self, conn, game_id: str, append, fields: dict, later: "_Later") -> None:
@@ -314,29 +316,54 @@ def _row_update(columns: tuple[str, ...]) -> sa.Update:
     return query
 
 
-ROWS_TOGETHER = 64  # rows of one multi-row update at most
+ROWS_TOGETHER = 64  # rows of one multi-row write at most (their notices fit one payload: under 40 bytes each)
 JSON_COLUMNS = frozenset(c.name for c in games.columns if isinstance(c.type, sa.JSON))
-_ROWS_UPDATES: dict[tuple[tuple[str, ...], int], str] = {}
+_ROWS_WRITES: dict[tuple[tuple[str, ...], int], str] = {}
 
 
-def _rows_update(columns: tuple[str, ...], count: int, dialect) -> str:
-    """UPDATE games SET the columns FROM (VALUES `count` rows) WHERE id and revision match RETURNING id
-    (`match_id_<i>`, `match_revision_<i>`, `new_<column>_<i>`), compiled once for the driver: SQLAlchemy would
-    work out the cache key of its hundreds of parameters on every run (more than the per-row updates cost);
+def _groups(updates: list[tuple]) -> dict[tuple[str, ...], list[int]]:
+    """The updates' indices by the columns they write, for those written together (a revision among them, no
+    log); the others under () (written alone)."""
+    groups: dict[tuple[str, ...], list[int]] = {}
+    for i, (_, _, _, fields) in enumerate(updates):
+        alone = "log" in fields or "revision" not in fields
+        groups.setdefault(() if alone else tuple(sorted(fields)), []).append(i)
+    return groups
+
+
+def _one_statement(updates: list[tuple]) -> bool:
+    groups = _groups(updates)
+    return len(groups) == 1 and () not in groups and len(updates) <= ROWS_TOGETHER
+
+
+def _rows_write(columns: tuple[str, ...], count: int, dialect) -> str:
+    """One statement for `count` games' moves on PostgreSQL: UPDATE games SET the columns FROM (VALUES one row
+    a game) WHERE id and revision match, then the action rows of the games updated (an `act_n` of NULL: none),
+    then one NOTIFY of their notices (`id:revision:origin`, `;`-separated; none if no game was updated); it
+    returns the games updated. Parameters `match_id_<i>`, `match_revision_<i>`, `new_<column>_<i>`,
+    `act_n_<i>`, `act_seat_<i>`, `act_action_<i>`, `channel`, `origin`. Written once per column set and
+    count for the driver: SQLAlchemy would work out the cache key of its hundreds of parameters on every run;
     JSON values are passed as their text (`_json_text`)."""
     key = (columns, count)
-    query = _ROWS_UPDATES.get(key)
-    if query is None:
+    sql = _ROWS_WRITES.get(key)
+    if sql is None:
+        quote = dialect.identifier_preparer.quote
         types = [("match_id", games.c.id.type), ("match_revision", games.c.revision.type)]
         types += [(f"new_{c}", games.c[c].type) for c in columns]
-        rows = sa.values(*(sa.column(name, t) for name, t in types), name="v").data(
-            [tuple(sa.bindparam(f"{name}_{i}", type_=t) for name, t in types) for i in range(count)])
-        query = _ROWS_UPDATES[key] = str(
-            games.update()
-            .where(games.c.id == rows.c.match_id, games.c.revision == rows.c.match_revision)
-            .values({games.c[c]: rows.c[f"new_{c}"] for c in columns})
-            .returning(games.c.id).compile(dialect=dialect))
-    return query
+        types += [("act_n", actions.c.n.type), ("act_seat", actions.c.seat.type), ("act_action", actions.c.action.type)]
+        cast = {name: t.compile(dialect=dialect) for name, t in types}
+        rows = ", ".join("(" + ", ".join(f"%({name}_{i})s::{cast[name]}" for name, _ in types) + ")" for i in range(count))
+        sets = ", ".join(f"{quote(c)} = v.new_{c}" for c in columns)
+        sql = _ROWS_WRITES[key] = (
+            f"WITH v ({', '.join(name for name, _ in types)}) AS (VALUES {rows}), "
+            f"u AS (UPDATE games SET {sets} FROM v WHERE games.id = v.match_id AND games.revision = v.match_revision "
+            "RETURNING games.id, games.revision), "
+            "a AS (INSERT INTO actions (game_id, n, seat, action) SELECT v.match_id, v.act_n, v.act_seat, v.act_action "
+            "FROM v JOIN u ON u.id = v.match_id WHERE v.act_n IS NOT NULL), "
+            "n AS (SELECT pg_notify(%(channel)s, string_agg(u.id || ':' || u.revision || ':' || %(origin)s, ';')) "
+            "FROM u) "
+            "SELECT u.id, (SELECT count(*) FROM n) FROM u")
+    return sql
 
 
 def _sqlite_pragmas(dbapi_conn, _record) -> None:
