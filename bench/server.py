@@ -1,7 +1,7 @@
 """The web server under load: N concurrent games played by websocket clients over loopback.
 
     .venv/bin/python bench/server.py [--games N[,N...]] [--game carcassonne|greatwall] [--via http|ws]
-                                     [--rate R] [--db URL | --postgres] [--json]
+                                     [--rate R] [--rounds K] [--db URL | --postgres [--servers N]] [--json]
 
 Starts `boardlab serve` in a subprocess on a free 127.0.0.1 port with a temporary SQLite file
 (or the empty database `--db` names, or a throwaway PostgreSQL cluster with `--postgres`),
@@ -11,6 +11,10 @@ games one after the other, a new one made as the last ends): each seat is a clie
 listens on its websocket and, when its seat is to play, POSTs a random legal action
 (`random.Random(game * 10 + seat)`) on its own keep-alive connection; with `--via ws` it sends the
 action on its websocket instead (`{"type": "act", "action": ...}`, docs/web-api.md).
+
+On PostgreSQL, `--servers N` starts N server processes on the database and serves game slot g from
+process g mod N (as a load balancer keeping each game on one process would); the server CPU is theirs
+together.
 
 By default each move goes as soon as the last one is pushed (the most the server can do);
 `--rate R` paces the games to R actions/s in all, to measure the latency at that load: game g's
@@ -195,23 +199,28 @@ async def play_slot(base: str, game: str, index: int, games: int, first: dict, r
     return actions, finished
 
 
-async def run_games(base: str, game: str, games: int, max_actions: int, timeout: float, via: str = "http",
+async def run_games(bases: list[str], game: str, games: int, max_actions: int, timeout: float, via: str = "http",
                     rate: float | None = None, rounds: int = 1) -> dict:
+    """Game slot g is served by `bases[g % len(bases)]` (several processes: as a load balancer keeping each game
+    on one process would)."""
     latencies: list[float] = []
-    creator = KeepAlive(base)
-    firsts = [json.loads(await creator.post("/api/games", new_game_body(game, g))) for g in range(games)]
-    creator.close()
+    firsts = []
+    for g in range(games):
+        creator = KeepAlive(bases[g % len(bases)])
+        firsts.append(json.loads(await creator.post("/api/games", new_game_body(game, g))))
+        creator.close()
     start = time.perf_counter() + (0.5 if rate is not None else 0.0)  # paced: a moment for the sockets to connect
     cpu = time.process_time()
     done = await asyncio.wait_for(asyncio.gather(*(
-        play_slot(base, game, g, games, firsts[g], rounds, start, max_actions, latencies, via, rate)
+        play_slot(bases[g % len(bases)], game, g, games, firsts[g], rounds, start, max_actions, latencies, via, rate)
         for g in range(games))), timeout)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     actions = sum(a for a, _ in done)
     finished = sum(f for _, f in done)
     ms = sorted(x * 1000 for x in latencies)
     pct = lambda p: ms[min(len(ms) - 1, int(p / 100 * len(ms)))] if ms else float("nan")  # noqa: E731
-    return {"benchmark": "server", "game": game, "via": via, "games": games, "rounds": rounds, "rate": rate,
+    return {"benchmark": "server", "game": game, "via": via, "games": games, "servers": len(bases), "rounds": rounds,
+            "rate": rate,
             "finished": finished, "actions": actions, "seconds": seconds, "actions_per_s": actions / seconds,
             "latency_ms_p50": pct(50), "latency_ms_p99": pct(99),
             "latency_ms_mean": statistics.fmean(ms) if ms else float("nan"), "measured": len(ms),
@@ -225,7 +234,8 @@ def print_table(rows: list[dict]) -> None:
     first = rows[0]
     t = Table(title=f"boardlab serve on loopback ({first['database']}): concurrent {first['game']} games, 2 websocket "
                     f"clients each, actions sent by {'websocket' if first.get('via') == 'ws' else 'POST'}"
-                    + (f", paced to {first['rate']:g} actions/s" if first.get("rate") else ""))
+                    + (f", paced to {first['rate']:g} actions/s" if first.get("rate") else "")
+                    + (f", {first['servers']} server processes" if first.get("servers", 1) > 1 else ""))
     for col in ("games", "finished", "actions", "seconds", "actions/s", "p50 ms", "p99 ms", "mean ms",
                 "server CPU ms/action", "clients' CPU ms/action"):
         t.add_column(col, justify="right")
@@ -258,6 +268,8 @@ def main(argv: list[str] | None = None) -> int:
                         "move as soon as the last one is pushed, the server's most)")
     parser.add_argument("--rounds", type=int, default=1, help="games each slot plays one after the other (default 1;"
                         " a new one is made when the last ends): a longer run at the same load")
+    parser.add_argument("--servers", type=int, default=1, choices=range(1, 5), metavar="N",
+                        help="server processes on the one database (PostgreSQL only; default 1), each game on one")
     parser.add_argument("--max-actions", type=int, default=400, help="stop each game after this many actions")
     parser.add_argument("--timeout", type=float, default=600, help="seconds for the whole run")
     parser.add_argument("--db", help="an empty database's URL (default: SQLite in a temporary folder)")
@@ -265,6 +277,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="a throwaway PostgreSQL cluster (Debian's postgresql, as the tests start it)")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.servers > 1 and not (args.postgres or (args.db or "").startswith("postgres")):
+        parser.error("--servers above 1 needs PostgreSQL (--postgres or --db postgresql://...): "
+                     "a SQLite file is for one process")
     cluster = None
     if args.postgres:
         sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
@@ -289,19 +304,26 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def run_server(args, games: int, db: str | None) -> dict:
+    """`--servers` processes on one database (the server CPU is theirs together)."""
     with tempfile.TemporaryDirectory() as tmp:
-        proc, base = start_server(Path(tmp), db)
+        procs: list[subprocess.Popen] = []
         try:
-            cpu = cpu_seconds(proc.pid)
-            result = asyncio.run(run_games(base, args.game, games, args.max_actions, args.timeout, args.via,
-                                           args.rate, max(1, min(args.rounds, 100))))
-            result["server_cpu_ms_per_action"] = (cpu_seconds(proc.pid) - cpu) * 1000 / max(1, result["actions"])
+            for i in range(args.servers):
+                folder = Path(tmp) / str(i)
+                folder.mkdir()
+                procs.append(start_server(folder, db))
+            cpu = sum(cpu_seconds(proc.pid) for proc, _ in procs)
+            result = asyncio.run(run_games([base for _, base in procs], args.game, games, args.max_actions,
+                                           args.timeout, args.via, args.rate, max(1, min(args.rounds, 100))))
+            used = sum(cpu_seconds(proc.pid) for proc, _ in procs) - cpu
+            result["server_cpu_ms_per_action"] = used * 1000 / max(1, result["actions"])
         finally:
-            proc.terminate()
-            try:
-                proc.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                proc.kill()
+            for proc, _ in procs:
+                proc.terminate()
+                try:
+                    proc.wait(timeout=15)
+                except subprocess.TimeoutExpired:
+                    proc.kill()
     return result
 
 

@@ -249,6 +249,38 @@ def test_a_seat_looked_at_or_moved_on_a_stale_copy_is_read_again_not_refused(url
         assert asked.json()["revision"] == 4
 
 
+def test_changes_heard_of_a_game_without_bots_read_it_once(tmp_path):
+    """The process running the bots hears of every move another process commits. A game without bot seats is
+    read once to find that out, then its changes no longer make the bots read it (seats keep their kind)."""
+    import asyncio
+
+    from boardlab.server.tables import BOT, Tables
+
+    store = Store(f"sqlite:///{tmp_path / 'heard.sqlite'}")
+    store.migrate()
+
+    async def scenario(seats: list[dict]) -> list[str]:
+        tables = Tables(store)
+        gid = (await tables.create("carcassonne", 2, {}, seats, 5))["id"]
+        tables.live.clear()  # made by another process: this one holds no copy
+        reads, read = [], store.get
+        store.get = lambda game_id: reads.append(game_id) or read(game_id)
+        try:
+            for revision in (1, 2, 3):
+                assert store.update(gid, revision - 1, revision=revision)  # another process's change
+                tables.heard(gid, revision)
+                for _ in range(20):  # the refresh and the bots' look run
+                    await asyncio.sleep(0.01)
+        finally:
+            store.get = read
+            await tables.bots.stop()
+        return reads
+
+    assert len(asyncio.run(scenario([{"kind": "human"}, {"kind": "human"}]))) == 1
+    with_bot = asyncio.run(scenario([{"kind": "human"}, {"kind": BOT, "agent": "random"}]))
+    assert len(with_bot) == 3  # a game with a bot seat is looked at every time
+
+
 def test_a_change_told_of_while_the_row_was_being_read_is_not_missed(tmp_path):
     """Another process commits and tells of revision 1 while this one is reading the row at revision 0: the copy
     kept must be revision 1, else this process would serve revision 0 until the game changes again."""

@@ -36,6 +36,7 @@ HUMAN, BOT = "human", "bot"
 REPLAY_CACHE = 32  # finished games' replays kept in memory (per game and language) ...
 REPLAY_CACHE_BYTES = 64 * 2 ** 20  # ... up to this many bytes of JSON in all
 MAX_LIVE = 2000  # games held in memory at most (the least recently used idle ones leave first)
+MAX_BOTLESS = 100_000  # games remembered as having no bot seats (tables.botless)
 # keys the server adds to a game's view (a game's own view never uses them)
 SERVER_VIEW_KEYS = ("id", "version", "revision", "status", "seats", "options", "undo_request", "undo_last", "created",
                     "seed_kind")
@@ -172,6 +173,7 @@ class Tables:
         self.used: dict[str, float] = {}  # game id -> when it was last asked for (time.monotonic)
         self.idle_seconds = idle_seconds
         self.locks: dict[str, asyncio.Lock] = {}
+        self.botless: dict[str, None] = {}  # games found without bot seats (kinds never change), newest last
         self.hub = Hub(lambda live, seat, lang: self.view(live, seat, lang, shared=True))
         self.writer = GroupCommit(store)
         self.bots = BotRunner(self, bot_budget, processes=bot_processes)
@@ -478,11 +480,22 @@ class Tables:
     async def bot_job(self, game_id: str):
         """(copy of the game, seat, agent spec, the game object it was copied from), or None."""
         live = await self.get(game_id)
+        if not any(s["kind"] == BOT for s in live.seats):
+            self._botless(game_id)
+            return None
         game = live.game
         seat = game.to_play
         if seat is None or live.seats[seat]["kind"] != BOT:
             return None
         return game.clone(), seat, live.seats[seat]["agent"], game
+
+    def _botless(self, game_id: str) -> None:
+        """Remember a game without bot seats: the bots need not read it again when its changes are heard of
+        (a process running the bots would otherwise load every game another process moves). Bounded: the
+        oldest are forgotten (read once more if heard of again)."""
+        self.botless[game_id] = None
+        if len(self.botless) > MAX_BOTLESS:
+            del self.botless[next(iter(self.botless))]
 
     async def bot_move(self, game_id: str, seat: int, action: str, based_on: Game) -> None:
         async with self.lock(game_id):
@@ -628,7 +641,8 @@ class Tables:
                         self.hub.publish(await self.get(game_id))
                     except ApiError:
                         log.exception("cannot refresh game %s", game_id)
-        self.bots.kick(game_id)
+        if game_id not in self.botless:
+            self.bots.kick(game_id)
 
     def lead(self, leading: bool) -> None:
         """This process runs the bots from now on (True), or no longer (False)."""
