@@ -9,7 +9,7 @@ import pytest
 
 import boardlab
 from boardlab.core import codec, rng
-from boardlab.core.flow import GAME_OVER, RETURN, Decision
+from boardlab.core.flow import GAME_OVER, RETURN, Decision, halt
 from boardlab.core.module import Module, ModuleRegistry, Part, Program
 from boardlab.core.i18n import LANGS, Catalogue, core_catalogue
 from boardlab.core.registry import ruleset
@@ -84,8 +84,9 @@ class _S(BaseState):
         self.trace = []
 
 
-def _base_flow(modules=()):
-    """A three-step base game (a -> b asks "choose" -> c) with the given modules switched on."""
+def _base_program(modules=(), answer=None) -> Program:
+    """A three-step base game (a -> b asks "choose" -> c; a step "stop" ends it too) with the given modules
+    registered; `answer`: the decision's apply (default: noted, then on to c)."""
     def a(s):
         s.trace.append("a")
         return "b"
@@ -103,16 +104,63 @@ def _base_flow(modules=()):
         return "c"
 
     base = Part()
-    base.steps.update({"a": a, "b": b, "c": c})
-    base.decisions["choose"] = Decision(lambda s: ["x", "y"], choose_apply)
-    program = Program(base, ModuleRegistry.of(*modules))
-    return program.flow(tuple(m.name for m in modules))
+    base.steps.update({"a": a, "b": b, "c": c, "stop": lambda s: s.trace.append("stop") or GAME_OVER})
+    base.decisions["choose"] = Decision(lambda s: ["x", "y"], answer or choose_apply)
+    return Program(base, ModuleRegistry.of(*modules))
+
+
+def _base_flow(modules=()):
+    """`_base_program` with the given modules switched on."""
+    return _base_program(modules).flow(tuple(m.name for m in modules))
 
 
 def _state(flow):
     s = _S()
     s.modules = flow.names
     return s
+
+
+# `Flow.run` leaves its loop as soon as a step asks a decision, and `Flow.apply` goes straight on to the next
+# step when the step that asked was the last of its stage: the same steps in the same order as through the
+# loop's general turns. The two tests below pin the cases where going straight on would be wrong.
+
+def test_a_module_switched_on_by_the_answer_runs_its_hook_after_the_asking_step():
+    """The step asking was the last of its stage in the flow that asked; the answer switches on a module hooking
+    after it: the new module's hook runs (going straight on to the next step would skip it)."""
+    late = Module("late")
+    late.hook("b", "after", lambda s: s.trace.append("after-b"))
+
+    def answer(s, action):
+        s.trace.append(action)
+        s.modules = ("late",)
+        return "c"
+
+    program = _base_program((late,), answer)
+    s = _S()
+    flow = program.flow(())
+    s.modules = flow.names
+    flow.start(s, "a")
+    assert s.trace == ["a", "b"] and s.pending == (0, "choose")
+    flow.apply(s, "x")
+    assert s.trace == ["a", "b", "x", "after-b", "c"] and s.at is None
+
+
+def test_a_step_asking_and_halting_at_once_halts():
+    """A step that asks a decision and ends what is under way in the same breath: the halt wins (the decision is
+    withdrawn and the flow goes to the halt's step), as when the loop turned once more."""
+    program = _base_program()
+
+    def b(s):
+        s.trace.append("b")
+        s.pending = (0, "choose")
+        halt(s, "stop")
+
+    program.base.steps["b"] = b
+    flow = program.flow(())
+    s = _S()
+    s.modules = flow.names
+    flow.start(s, "a")
+    assert s.trace == ["a", "b", "stop"] and s.pending is None and s.at is None
 
 
 def test_flow_runs_to_a_decision_and_resumes_after_it():

@@ -339,30 +339,43 @@ def test_notices_go_together_in_payloads_postgresql_accepts_and_come_back_in_ord
     assert relay.parse("not ours;g1:x:o;g2:3:o;:4:o;g5:6") == [("g2", 3, "o")]  # what this program did not write goes
 
 
-@pytest.mark.postgres
-def test_a_transactions_notices_reach_a_listener_in_one_notify(request):
-    """The group commit's moves of several games: one NOTIFY names them all (a stale write names nothing)."""
+@pytest.fixture
+def listening(request):
+    """(a store on a fresh PostgreSQL database, `listen()`: a connection listening to its change channel from
+    then on)."""
     import psycopg
 
-    from boardlab.server.relay import conninfo, parse
+    from boardlab.server.relay import conninfo
     from boardlab.server.store import CHANNEL
 
     pg = request.getfixturevalue("postgres_url")
     store = Store(pg)
     store.migrate()
     listener = psycopg.connect(conninfo(pg), autocommit=True)
-    try:
-        g = _played("carcassonne", 2, 1, 3)
-        store.insert(_row(g, "a"))
-        store.insert(_row(g, "b"))
+
+    def listen():
         listener.execute(f"LISTEN {CHANNEL}")
-        store.write_many([("a", 0, None, {"revision": 1}), ("b", 5, None, {"revision": 6}),
-                          ("b", 0, None, {"revision": 1})])
-        heard = [parse(n.payload) for n in listener.notifies(timeout=2, stop_after=1)]
-        assert heard == [[("a", 1, store.origin), ("b", 1, store.origin)]]
-    finally:
-        listener.close()
-        store.dispose()
+        return listener
+
+    yield store, listen
+    listener.close()
+    store.dispose()
+
+
+@pytest.mark.postgres
+def test_a_transactions_notices_reach_a_listener_in_one_notify(listening):
+    """The group commit's moves of several games: one NOTIFY names them all (a stale write names nothing)."""
+    from boardlab.server.relay import parse
+
+    store, listen = listening
+    g = _played("carcassonne", 2, 1, 3)
+    store.insert(_row(g, "a"))
+    store.insert(_row(g, "b"))
+    listener = listen()
+    store.write_many([("a", 0, None, {"revision": 1}), ("b", 5, None, {"revision": 6}),
+                      ("b", 0, None, {"revision": 1})])
+    heard = [parse(n.payload) for n in listener.notifies(timeout=2, stop_after=1)]
+    assert heard == [[("a", 1, store.origin), ("b", 1, store.origin)]]
 
 
 def test_a_transactions_action_rows_go_in_one_statement_before_a_log_rewritten_after_them(store):
@@ -419,33 +432,24 @@ def test_distinct_games_written_together_match_each_written_alone(store):
         assert (heads.count("WITH"), heads.count("UPDATE"), heads.count("INSERT")) == (2, 1, 0)
 
 
-def test_moves_written_in_one_statement_notify_once_and_only_what_was_written(request):
+@pytest.mark.postgres
+def test_moves_written_in_one_statement_notify_once_and_only_what_was_written(listening):
     """On PostgreSQL, distinct games' moves writing the same columns go in one statement (in its own
     transaction): one NOTIFY names the games updated, a stale one is not named, and nothing updated notifies
     nothing."""
-    import psycopg
+    from boardlab.server.relay import parse
 
-    from boardlab.server.relay import conninfo, parse
-    from boardlab.server.store import CHANNEL
-
-    pg = request.getfixturevalue("postgres_url")
-    store = Store(pg)
-    store.migrate()
-    listener = psycopg.connect(conninfo(pg), autocommit=True)
-    try:
-        g = _played("carcassonne", 2, 1, 6)
-        (seat, action) = g.log[4]
-        for name in "abc":
-            store.insert(_row(_played("carcassonne", 2, 1, 4), name))
-        listener.execute(f"LISTEN {CHANNEL}")
-        move = {"revision": 1, "version": 5}
-        assert store.write_many([("a", 0, (5, seat, action), move), ("b", 3, (5, seat, action), move),
-                                 ("c", 0, (5, seat, action), move)]) == [True, False, True]
-        assert store.write_many([("a", 0, None, move), ("c", 0, None, move)]) == [False, False]  # stale: nothing
-        heard = [parse(n.payload) for n in listener.notifies(timeout=2)]
-        assert [sorted(h) for h in heard] == [[("a", 1, store.origin), ("c", 1, store.origin)]]
-        assert [len(store.get(name)["log"]) for name in "abc"] == [5, 4, 5]
-        assert store.get("a")["log"][4] == [seat, action]
-    finally:
-        listener.close()
-        store.dispose()
+    store, listen = listening
+    g = _played("carcassonne", 2, 1, 6)
+    (seat, action) = g.log[4]
+    for name in "abc":
+        store.insert(_row(_played("carcassonne", 2, 1, 4), name))
+    listener = listen()
+    move = {"revision": 1, "version": 5}
+    assert store.write_many([("a", 0, (5, seat, action), move), ("b", 3, (5, seat, action), move),
+                             ("c", 0, (5, seat, action), move)]) == [True, False, True]
+    assert store.write_many([("a", 0, None, move), ("c", 0, None, move)]) == [False, False]  # stale: nothing
+    heard = [parse(n.payload) for n in listener.notifies(timeout=2)]
+    assert [sorted(h) for h in heard] == [[("a", 1, store.origin), ("c", 1, store.origin)]]
+    assert [len(store.get(name)["log"]) for name in "abc"] == [5, 4, 5]
+    assert store.get("a")["log"][4] == [seat, action]

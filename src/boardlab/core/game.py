@@ -117,7 +117,7 @@ class Game:
         """`apply` for an id just taken from `legal_action_ids()`, without checking it again (search
         bots play many such moves on their samples). Any other id: `apply`."""
         state = self.state
-        flow = self.rules.program.flow(state.modules)  # (`rules.flow_of`, one call shorter: search plays many)
+        flow = self.rules.flow_of(state)
         seat = state.pending[0]
         flow.apply(state, action_id)
         self._log.append((seat, action_id))

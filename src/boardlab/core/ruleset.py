@@ -245,7 +245,7 @@ class Ruleset:
 
     def evaluate(self, state: Any, seat: int) -> float:
         """A heuristic in [0, 1]: 0.5 + this seat's lead over the best other seat, scaled."""
-        return _lead(self.potential(state), seat)
+        return lead(self.potential(state), seat)
 
     def plan_values(self, state: Any) -> list[float]:
         """For the `planner` bot: each seat's expected final score, counting the plans under way (a game
@@ -254,7 +254,7 @@ class Ruleset:
 
     def plan_evaluate(self, state: Any, seat: int) -> float:
         """`evaluate` from `plan_values`: what the `planner` bot maximises."""
-        return _lead(self.plan_values(state), seat)
+        return lead(self.plan_values(state), seat)
 
     def plan_evaluations(self, state: Any) -> list[float]:
         """`plan_evaluate` for every seat, from one computation of the plan values."""
@@ -289,7 +289,9 @@ class Ruleset:
 
 def lead(values: list[float], seat: int) -> float:
     """0.5 + `seat`'s lead over the best other seat, scaled into [0, 1]."""
-    return _lead(values, seat)
+    lead = values[seat] - max(values[:seat] + values[seat + 1:])
+    scale = max(10.0, max(map(abs, values)))
+    return min(1.0, max(0.0, 0.5 + lead / (2 * scale)))
 
 
 def leads(values: list[float]) -> list[float]:
@@ -300,9 +302,3 @@ def leads(values: list[float]) -> list[float]:
     first = values.index(best)
     second = max(values[:first] + values[first + 1:])
     return [min(1.0, max(0.0, 0.5 + (v - (second if s == first else best)) / scale)) for s, v in enumerate(values)]
-
-
-def _lead(values: list[float], seat: int) -> float:
-    lead = values[seat] - max(values[:seat] + values[seat + 1:])
-    scale = max(10.0, max(map(abs, values)))
-    return min(1.0, max(0.0, 0.5 + lead / (2 * scale)))

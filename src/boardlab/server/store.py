@@ -199,13 +199,14 @@ class Store:
         later = _Later()
         updates = [(game_id, expected, append, {"updated": now(), **fields})
                    for game_id, expected, append, fields in updates]
-        together = not self.is_sqlite and len({u[0] for u in updates}) == len(updates)
-        if together and _one_statement(updates):  # its own transaction: no BEGIN and COMMIT round trips
-            with self.engine.connect() as conn:
-                return self._update_together(conn.execution_options(isolation_level="AUTOCOMMIT"), updates, later)
+        groups = None if self.is_sqlite or len({u[0] for u in updates}) < len(updates) else _groups(updates)
+        if groups is not None and len(groups) == 1 and () not in groups and len(updates) <= ROWS_TOGETHER:
+            with self.engine.connect() as conn:  # one statement, its own transaction: no BEGIN and COMMIT round trips
+                return self._update_together(conn.execution_options(isolation_level="AUTOCOMMIT"), updates, groups,
+                                             later)
         with self.engine.begin() as conn:
-            if together:
-                done = self._update_together(conn, updates, later)
+            if groups is not None:
+                done = self._update_together(conn, updates, groups, later)
             else:  # in order (a game written twice), row by row
                 done = [self._update(conn, *u, later) for u in updates]
             later.add_actions(conn)
@@ -217,15 +218,23 @@ class Store:
         params.update(match_id=game_id, match_revision=expected_revision)
         if conn.execute(_row_update(tuple(sorted(fields))), params).rowcount != 1:
             return False
-        self._written(conn, game_id, append, fields, later)
+        if "log" in fields:
+            later.add_actions(conn)  # any of this game's rows waiting go first: the log rewritten drops them
+            conn.execute(DROP_ACTIONS, {"match_id": game_id})
+        if append is not None:  # the move's row and notice wait for the transaction's end (`_Later`)
+            n, seat, action = append
+            later.actions.append({"game_id": game_id, "n": n, "seat": seat, "action": action})
+        if "revision" in fields:
+            later.notices.append(self._notice(game_id, fields["revision"]))
         return True
 
-    def _update_together(self, conn, updates: list[tuple], later: "_Later") -> list[bool]:
+    def _update_together(self, conn, updates: list[tuple], groups: dict[tuple[str, ...], list[int]],
+                         later: "_Later") -> list[bool]:
         """`_update` of several games (each once) on PostgreSQL: those writing the same columns, the revision
         among them, in one statement with their action rows and notices (`_rows_write`: a round trip for the
         lot instead of three a game); a log rewrite, or a write without a revision, alone."""
         done = [False] * len(updates)
-        for columns, members in _groups(updates).items():
+        for columns, members in groups.items():
             if not columns:
                 for i in members:
                     done[i] = self._update(conn, *updates[i], later)
@@ -244,17 +253,6 @@ class Store:
                 for i in chunk:
                     done[i] = updates[i][0] in matched
         return done
-
-    def _written(self, conn, game_id: str, append, fields: dict, later: "_Later") -> None:
-        """What follows a row's update: a rewritten log drops the action rows; the move's row and notice wait."""
-        if "log" in fields:
-            later.add_actions(conn)  # any of this game's rows waiting go first: the log rewritten drops them
-            conn.execute(DROP_ACTIONS, {"match_id": game_id})
-        if append is not None:
-            n, seat, action = append
-            later.actions.append({"game_id": game_id, "n": n, "seat": seat, "action": action})
-        if "revision" in fields:
-            later.notices.append(self._notice(game_id, fields["revision"]))
 
     def _notice(self, game_id: str, revision: int) -> str:
         return f"{game_id}:{revision}:{self.origin}"
@@ -329,11 +327,6 @@ def _groups(updates: list[tuple]) -> dict[tuple[str, ...], list[int]]:
         alone = "log" in fields or "revision" not in fields
         groups.setdefault(() if alone else tuple(sorted(fields)), []).append(i)
     return groups
-
-
-def _one_statement(updates: list[tuple]) -> bool:
-    groups = _groups(updates)
-    return len(groups) == 1 and () not in groups and len(updates) <= ROWS_TOGETHER
 
 
 def _rows_write(columns: tuple[str, ...], count: int, dialect) -> str:
